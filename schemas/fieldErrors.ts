@@ -39,11 +39,30 @@ export function textOf(error: ErrorObject, catalogue?: Catalogue): string {
   return message(keyOf(error), params, catalogue);
 }
 
+/** Keywords that only say a property was not expected; a property already in error is expected. */
+const UNEXPECTED_KEYWORDS = new Set(['unevaluatedProperties', 'additionalProperties']);
+
+/**
+ * The errors worth showing: no if/anyOf/oneOf summaries, and no "not expected" error for a
+ * property that has a real error (a failed `then` leaves its properties unevaluated).
+ */
+export function reportableErrors<E extends ErrorObject>(errors: readonly E[] | null | undefined): E[] {
+  const alternativesWithMessage = (errors ?? []).filter(
+    (error) => error.keyword === 'errorMessage' && SUMMARY_KEYWORDS.has(originalError(error).keyword),
+  );
+  // A value whose alternatives (anyOf/oneOf) carry one message is reported by that message alone.
+  const summarised = new Set(alternativesWithMessage.map((error) => error.instancePath));
+  const shown = (errors ?? []).filter(
+    (error) => alternativesWithMessage.includes(error) || (isReportable(error) && !summarised.has(error.instancePath)),
+  );
+  const inError = new Set(shown.filter((error) => !UNEXPECTED_KEYWORDS.has(originalError(error).keyword)).map(fieldOf));
+  return shown.filter((error) => !UNEXPECTED_KEYWORDS.has(originalError(error).keyword) || !inError.has(fieldOf(error)));
+}
+
 /** Ajv errors as the API's 422 body: `{ field: [message, ...] }`, messages deduplicated. */
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined, catalogue?: Catalogue): FieldErrors {
   const result: FieldErrors = {};
-  for (const error of errors ?? []) {
-    if (!isReportable(error)) continue;
+  for (const error of reportableErrors(errors)) {
     const field = fieldOf(error) || 'base';
     const text = textOf(error, catalogue);
     const list = (result[field] ??= []);

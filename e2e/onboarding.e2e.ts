@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startProduct } from './harness';
+
+const PHONE = { width: 360, height: 740 };
+const SCREENSHOTS = 'e2e/screenshots';
+
+let browser: Browser;
+let product: Awaited<ReturnType<typeof startProduct>>;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  product = await startProduct();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function readOtpFromInbox(page: Page, recipient: string): Promise<string> {
+  const inbox = await page.context().newPage();
+  await inbox.goto(`${product.baseUrl}/sandbox/inbox?recipient=${encodeURIComponent(recipient)}`);
+  const body = await inbox.locator('.message .body').first().textContent();
+  await inbox.close();
+  const code = /\b(\d{4})\b/.exec(body ?? '')?.[1];
+  if (!code) throw new Error(`no OTP in the sandbox inbox for ${recipient}: ${body}`);
+  return code;
+}
+
+describe('a new merchant on a phone', () => {
+  it('signs in with an OTP from the sandbox inbox and gets the PAN step verified', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const email = `new.${Date.now()}@example.com`;
+
+    await page.goto(`${product.baseUrl}/app/onboarding`);
+    await page.waitForURL(/\/app\/account\?redirectTo=%2Fonboarding$/);
+
+    await page.getByLabel('E-mail or mobile number').fill(email);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect.poll(() => page.getByText(`We have sent an OTP to ${email}.`).isVisible()).toBe(true);
+    const verify = page.getByRole('button', { name: 'Verify OTP' });
+    expect(await verify.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /Resend OTP in \d+s/ }).isDisabled()).toBe(true);
+
+    const code = await readOtpFromInbox(page, email);
+    await page.getByLabel('OTP digit 1').click();
+    await page.keyboard.type(code);
+    expect(await verify.isEnabled()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/sign-in-otp.png`, fullPage: true });
+    await verify.click();
+
+    await page.waitForURL(/\/app\/onboarding$/);
+    const panRow = page.locator('[data-step="pan-details"]');
+    await expect.poll(() => panRow.getAttribute('data-status')).toBe('To do');
+    expect(await page.getByText('ACCOUNT DETAILS').isVisible()).toBe(true);
+    expect(await page.getByText('FULL KYC DETAILS').isVisible()).toBe(true);
+    expect(await page.locator('[data-step="business-details"]').getAttribute('data-status')).toBe('Locked');
+
+    const pan = page.getByLabel(/PAN Number/);
+    await pan.fill('abcp1');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('PAN Number is invalid').first().isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/pan-invalid.png`, fullPage: true });
+
+    await pan.fill('');
+    await pan.pressSequentially('abcpe1234f');
+    expect(await pan.inputValue()).toBe('ABCPE1234F');
+    await expect.poll(() => page.getByText('Suggested from your PAN: Sole Proprietorship, Individual').isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: /Business Entity/ }).click();
+    const options = await page.getByRole('option').allTextContents();
+    expect(options.filter((text) => text.trim())).toEqual(['Sole Proprietorship', 'Individual']);
+    await page.getByRole('option', { name: 'Sole Proprietorship' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'PAN verified' });
+    await dialog.waitFor();
+    const panName = await dialog.getByTestId('pan-name').textContent();
+    expect(panName).toMatch(/^[A-Z]+ [A-Z]+$/);
+    await page.screenshot({ path: `${SCREENSHOTS}/pan-confirmation.png`, fullPage: true });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    await page.reload();
+    await expect.poll(() => page.locator('[data-step="pan-details"]').getAttribute('data-status')).toBe('Completed');
+    expect(await page.locator('[data-step="business-details"]').getAttribute('data-status')).not.toBe('Locked');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/onboarding-completed-pan.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('keeps what was typed across a reload', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${product.baseUrl}/app/account`);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await page.getByLabel('E-mail or mobile number').fill('demo.individual@example.com');
+    await page.getByLabel(/^Password/).fill('Demo@1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app\/onboarding$/);
+    await page.getByLabel(/PAN Number/).pressSequentially('ABCPE12');
+    await page.reload();
+    await expect.poll(() => page.getByLabel(/PAN Number/).inputValue()).toBe('ABCPE12');
+    await page.close();
+  });
+});

@@ -1,0 +1,23 @@
+import { Templates } from '@rjsf/mui';
+import { ariaDescribedByIds, type BaseInputTemplateProps } from '@rjsf/utils';
+
+const ThemeBaseInputTemplate = Templates.BaseInputTemplate!;
+
+/**
+ * The theme's text input, full width (phones down to 360 px), with its error, description and help ids on the
+ * `<input>` itself: @rjsf/mui puts `aria-describedby` on the TextField's wrapper, where screen readers never
+ * announce a field's error.
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, schema, slotProps } = props;
+  return (
+    <ThemeBaseInputTemplate
+      fullWidth
+      {...props}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { ...slotProps?.htmlInput, 'aria-describedby': ariaDescribedByIds(id, !!schema.examples) },
+      }}
+    />
+  );
+}

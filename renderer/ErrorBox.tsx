@@ -1,0 +1,31 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { catalogueFor, message, type Catalogue } from '../schemas/messages';
+
+/** The props of {@link ErrorBox}. */
+export interface ErrorBoxProps {
+  /** The texts to list; nothing is rendered when there are none. */
+  messages: readonly string[];
+  /** Called by the close button; the caller clears `messages`. Without it there is no close button. */
+  onClose?(): void;
+  catalogue?: Catalogue;
+}
+
+/** The "Oh no!" box: the problems that belong to no single field, such as a failed submit. */
+export function ErrorBox({ messages, onClose, catalogue = catalogueFor() }: ErrorBoxProps) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert severity="error" role="alert" onClose={onClose} closeText={message('error.box.close', {}, catalogue)}>
+      <AlertTitle>{message('error.box.title', {}, catalogue)}</AlertTitle>
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
+        <ul style={{ margin: 0, paddingInlineStart: '1.25em' }}>
+          {messages.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,140 @@
+import { truthy } from './compileLogic';
+import { compiledRulesFor, type CompiledRules } from './compileRules';
+import type {
+  DocumentRequirements,
+  FlagName,
+  JsonValue,
+  PlatformStatus,
+  RulesConfig,
+  StepFlags,
+  StepId,
+  StepStatuses,
+} from './types';
+
+export type { StepFlags, StepId, StepStatuses, PlatformStatus, DocumentRequirements, RulesConfig } from './types';
+export { STEP_IDS, FLAG_ORDER } from './types';
+
+/** What the rules read besides the record: the merchant's documents, when the caller has them. */
+export interface RelatedRecords {
+  kycDocuments?: readonly object[];
+}
+
+/** The data every rule of one evaluation sees (json-logic `var` roots). */
+interface RuleData {
+  merchant: object;
+  kyc_documents: readonly object[];
+  defs: Record<string, unknown>;
+  tables: CompiledRules['tables'];
+  status: Record<string, unknown>;
+  stepId: StepId | null;
+  step: Record<string, unknown> | null;
+}
+
+function ruleData(rules: CompiledRules, merchant: object, related: RelatedRecords): RuleData {
+  const data: RuleData = {
+    merchant,
+    kyc_documents: related.kycDocuments ?? [],
+    defs: {},
+    tables: rules.tables,
+    status: {},
+    stepId: null,
+    step: null,
+  };
+  for (const [name, rule] of rules.defs) data.defs[name] = rule(data);
+  return data;
+}
+
+function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
+  const result = {} as StepStatuses;
+  for (const [id, flagRules] of rules.steps) {
+    const flags: StepFlags = {
+      completed: false,
+      incomplete: false,
+      lockedReason: null,
+      locked: false,
+      editable: false,
+      hidden: false,
+      error: false,
+      omitted: false,
+      todo: false,
+    };
+    data.stepId = id;
+    data.step = flags;
+    for (const [flag, rule] of flagRules) setFlag(flags, flag, rule(data));
+    result[id] = flags;
+  }
+  data.stepId = null;
+  data.step = null;
+  return result;
+}
+
+function setFlag(flags: StepFlags, flag: FlagName, value: unknown): void {
+  if (flag === 'lockedReason') flags.lockedReason = typeof value === 'string' && value !== '' ? value : null;
+  else flags[flag] = truthy(value);
+}
+
+function platformStatus(rules: CompiledRules, data: RuleData): PlatformStatus {
+  for (const [name, rule] of rules.status) data.status[name] = rule(data);
+  return data.status as PlatformStatus;
+}
+
+function documentRequirements(rules: CompiledRules, data: RuleData): DocumentRequirements {
+  const result: DocumentRequirements = { required: [], optional: [], types: {} };
+  for (const requirement of rules.documents) {
+    if (!truthy(requirement.when(data))) continue;
+    const list = requirement.required ? result.required : result.optional;
+    if (!list.includes(requirement.category)) list.push(requirement.category);
+    if (requirement.types.length) {
+      const types = (result.types[requirement.category] ??= []);
+      for (const type of requirement.types) if (!types.includes(type)) types.push(type);
+    }
+  }
+  result.optional = result.optional.filter((category) => !result.required.includes(category));
+  return result;
+}
+
+/**
+ * The status of every onboarding step for a merchant record (onboarding spec section 4):
+ * completed, incomplete, locked (with its reason), editable, hidden, error, omitted and todo,
+ * all from the json-logic of `config` (compiled once per configuration object).
+ */
+export function evaluate(merchant: object, config: RulesConfig): StepStatuses {
+  const rules = compiledRulesFor(config);
+  return stepFlags(rules, ruleData(rules, merchant, {}));
+}
+
+/**
+ * The platform status rules and labels (platform spec section 4, onboarding spec "Labels")
+ * for a merchant record; `related.kycDocuments` feeds the accepted-agreement rule.
+ */
+export function evaluateStatus(merchant: object, config: RulesConfig, related: RelatedRecords = {}): PlatformStatus {
+  const rules = compiledRulesFor(config);
+  return platformStatus(rules, ruleData(rules, merchant, related));
+}
+
+/** The documents a merchant must and may provide (onboarding spec section 5, `rules/documents.json`). */
+export function documentRequirementsFor(merchant: object, config: RulesConfig, related: RelatedRecords = {}): DocumentRequirements {
+  const rules = compiledRulesFor(config);
+  return documentRequirements(rules, ruleData(rules, merchant, related));
+}
+
+/** Everything the rules say about a merchant, sharing one evaluation of the definitions. */
+export interface Evaluation {
+  steps: StepStatuses;
+  status: PlatformStatus;
+  documents: DocumentRequirements;
+}
+
+/** Steps, platform status and documents at once, from an already compiled configuration. */
+export function evaluateCompiled(rules: CompiledRules, merchant: object, related: RelatedRecords = {}): Evaluation {
+  const data = ruleData(rules, merchant, related);
+  return { steps: stepFlags(rules, data), status: platformStatus(rules, data), documents: documentRequirements(rules, data) };
+}
+
+/** Steps, platform status and documents at once (the `npm run rules -- eval` output). */
+export function evaluateAll(merchant: object, config: RulesConfig, related: RelatedRecords = {}): Evaluation {
+  return evaluateCompiled(compiledRulesFor(config), merchant, related);
+}
+
+/** A json value as the rules produced it (re-exported for callers typing `PlatformStatus` entries). */
+export type { JsonValue };

@@ -1,0 +1,108 @@
+/** A JSON value, as read from a rules or record file. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A json-logic rule: a JSON value whose one-key objects are operations (jsonlogic.com). */
+export type Logic = JsonValue;
+
+/** The onboarding steps, in journey order (onboarding spec section 2). */
+export const STEP_IDS = [
+  'pan-details',
+  'business-details',
+  'bank-details',
+  'website-details',
+  'signing-authority',
+  'kyc',
+  'additional-documents',
+  'service-agreement',
+] as const;
+
+/** An onboarding step id. */
+export type StepId = (typeof STEP_IDS)[number];
+
+/**
+ * The flags of a step, in evaluation order: a rule may read the flags before it through
+ * `{"var": "step.<flag>"}` (so `locked` can derive from `lockedReason`, `todo` from both).
+ */
+export const FLAG_ORDER = [
+  'completed',
+  'incomplete',
+  'lockedReason',
+  'locked',
+  'editable',
+  'hidden',
+  'error',
+  'omitted',
+  'todo',
+] as const;
+
+/** A flag name of `FLAG_ORDER`. */
+export type FlagName = (typeof FLAG_ORDER)[number];
+
+/** The boolean flags (every flag except `lockedReason`). */
+export type BooleanFlagName = Exclude<FlagName, 'lockedReason'>;
+
+/** The evaluated status of one step: the spec's words, plus why it is locked (a message key). */
+export type StepFlags = { [flag in BooleanFlagName]: boolean } & { lockedReason: string | null };
+
+/** The evaluated status of every step. */
+export type StepStatuses = Record<StepId, StepFlags>;
+
+/** Named json-logic definitions evaluated once per record, in order; later ones may read earlier ones. */
+export type Definitions = Record<string, Logic>;
+
+/** `rules/steps.json`: per-step flag rules and the defaults a step does not override. */
+export interface StepRulesConfig {
+  $id?: string;
+  $comment?: string;
+  defaults: Partial<Record<FlagName, Logic>>;
+  steps: Record<StepId, Partial<Record<FlagName, Logic>> & { $comment?: string }>;
+}
+
+/** `rules/status.json`: the platform status rules and label mappings, by output name. */
+export interface StatusRulesConfig {
+  $id?: string;
+  $comment?: string;
+  tables: Record<string, Record<string, JsonValue>>;
+  rules: Record<string, Logic>;
+}
+
+/** One entry of `rules/documents.json`: a document category the merchant must or may provide. */
+export interface DocumentRequirement {
+  $comment?: string;
+  category: string;
+  required: boolean;
+  when: Logic;
+  types?: string[];
+}
+
+/** `rules/documents.json`: per-entity document requirements. */
+export interface DocumentRulesConfig {
+  $id?: string;
+  $comment?: string;
+  requirements: DocumentRequirement[];
+}
+
+/** `rules/defs.json`: definitions shared by the step, status and document rules. */
+export interface DefinitionsConfig {
+  $id?: string;
+  $comment?: string;
+  defs: Definitions;
+}
+
+/** The whole rules configuration: what the server serves as the active version. */
+export interface RulesConfig {
+  defs: DefinitionsConfig;
+  steps: StepRulesConfig;
+  status: StatusRulesConfig;
+  documents: DocumentRulesConfig;
+}
+
+/** The platform statuses and labels of `rules/status.json`, by output name. */
+export type PlatformStatus = Record<string, JsonValue>;
+
+/** The documents a merchant must and may provide, with the document types each category accepts. */
+export interface DocumentRequirements {
+  required: string[];
+  optional: string[];
+  types: Record<string, string[]>;
+}

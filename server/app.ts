@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { createAjv } from '../schemas/ajv';
+import { toFieldErrors } from '../schemas/fieldErrors';
+import { message } from '../schemas/messages';
+import { configFromEnv, type ServerConfig } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/database';
+import { ApiError } from './errors';
+import { sandboxProviders } from './providers/sandbox';
+import type { Providers } from './providers/types';
+import { authRoutes } from './routes/auth';
+import { masterDataRoutes } from './routes/masterData';
+import { merchantRoutes } from './routes/merchants';
+import { sandboxRoutes } from './routes/sandbox';
+
+export interface BuildOptions {
+  db: Database;
+  config?: Partial<ServerConfig>;
+  providers?: Providers;
+  logger?: boolean;
+  /** Folder of the built app (vite build) served under /app; omitted or missing: API only. */
+  appDir?: string;
+}
+
+const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** Builds the API (and the built app under /app) on an open, migrated database. */
+export async function build(options: BuildOptions): Promise<FastifyInstance> {
+  const config = { ...configFromEnv({}), ...options.config };
+  const ajv = createAjv();
+  const ctx: AppContext = { db: options.db, ajv, config, providers: options.providers ?? sandboxProviders(options.db) };
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+
+  app.decorateRequest('auth', null);
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send(error.body);
+    if ('validation' in error && error.validation) {
+      return reply.code(422).send({ errors: toFieldErrors(error.validation as Parameters<typeof toFieldErrors>[0]) });
+    }
+    const status = 'statusCode' in error && error.statusCode ? error.statusCode : 500;
+    if (status === 429) return reply.code(429).send({ error: message('auth.tooManyRequests'), messages: { user: [message('auth.tooManyRequests')] } });
+    if (status >= 500) request.log.error(error);
+    return reply.code(status).send({ error: status >= 500 ? message('error.server') : error.message });
+  });
+
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(
+    async (v1) => {
+      await v1.register(authRoutes(ctx));
+      await v1.register(merchantRoutes(ctx));
+      await v1.register(masterDataRoutes(ctx));
+    },
+    { prefix: '/api/v1' },
+  );
+  if (config.sandbox) await app.register(sandboxRoutes(ctx));
+
+  const appDir = options.appDir ?? DEFAULT_APP_DIR;
+  if (existsSync(appDir + 'index.html')) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      prefix: '/app/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/app/assets/*', (_request, reply) => reply.code(404).send({ error: message('error.notFound') }));
+    app.get('/app/*', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/app', (_request, reply) => reply.redirect('/app/'));
+  }
+  app.get('/', (_request, reply) => reply.redirect('/app/account'));
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: message('error.notFound'), path: request.url });
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** Arbitrary constant: serialises migrations when several API nodes start at once. */
+const MIGRATION_LOCK = 727001;
+
+/** Applies every migration of `server/db/migrations` not applied yet, in file-name order. */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    const done = new Set((await tx.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name));
+    const applied: string[] = [];
+    for (const name of files.filter((file) => !done.has(file))) {
+      const sql = await readFile(MIGRATIONS_DIR + name, 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (name) values ($1)', [name]);
+      applied.push(name);
+    }
+    return applied;
+  });
+}
+
+/** Splits a migration file on the `;` that end its statements (migrations hold no functions). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(/;\s*(?:\n|$)/)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}

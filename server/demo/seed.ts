@@ -1,0 +1,39 @@
+import type { Database } from '../db/database';
+import { hashPassword } from '../auth/secrets';
+import { createMerchant, newMerchantRecord, type MerchantRecord } from '../merchants/store';
+import { randomUUID } from 'node:crypto';
+import demoMerchants from './demo-merchants.json';
+
+/** The password of every demo user (printed at start; sandbox only). */
+export const DEMO_PASSWORD = 'Demo@1234';
+
+export interface DemoUser {
+  email: string;
+  mobile: string;
+  entity: string;
+  stage: string;
+}
+
+/** The demo users and their merchants' stages, for the start banner and the README. */
+export const demoUsers: DemoUser[] = demoMerchants.map(({ email, mobile, entity, stage }) => ({ email, mobile, entity, stage }));
+
+/** Seeds the demo merchants once: does nothing when any user exists already. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [anyone] = await db.query('select 1 from users limit 1');
+  if (anyone) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const demo of demoMerchants) {
+      const user = { id: randomUUID(), email: demo.email, mobile: demo.mobile, name: demo.name };
+      await tx.query('insert into users (id, email, mobile, name, password_hash) values ($1, $2, $3, $4, $5)', [
+        user.id,
+        user.email,
+        user.mobile,
+        user.name,
+        passwordHash,
+      ]);
+      await createMerchant(tx, user, (uuid, mid) => ({ ...newMerchantRecord(uuid, mid, user), ...(demo.record as Partial<MerchantRecord>) }));
+    }
+  });
+  return true;
+}

@@ -1,0 +1,35 @@
+import { message } from '../schemas/messages';
+import type { FieldErrors } from '../schemas/types';
+
+/** The API's error table: one code, one HTTP status, one catalogue key. */
+export const ERRORS = {
+  UNAUTHORIZED: { status: 401, key: 'auth.unauthorized' },
+  FORBIDDEN: { status: 403, key: 'error.forbidden' },
+  NOT_FOUND: { status: 404, key: 'error.notFound' },
+  STEP_LOCKED: { status: 409, key: 'error.stepLocked' },
+  TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },
+  INTERNAL: { status: 500, key: 'error.server' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** An error the API answers with a known status and body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.error === 'string' ? body.error : `HTTP ${status}`);
+  }
+}
+
+/** An error of the table: `{ error: text, code }` with the table's status. */
+export function apiError(code: ErrorCode, params: Record<string, string | number> = {}): ApiError {
+  const entry = ERRORS[code];
+  return new ApiError(entry.status, { error: message(entry.key, params), code });
+}
+
+/** A 422 refusal: `{ errors: { field: [message] } }`. */
+export function validationError(errors: FieldErrors): ApiError {
+  return new ApiError(422, { errors });
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { aclPermissions } from '../../schemas/registry';
+import type { Queryable } from '../db/database';
+import { apiError } from '../errors';
+import type { UserRow } from '../auth/users';
+import newMerchantTemplate from './new-merchant.json';
+
+/** A merchant record as GET /api/v1/merchants/{id} returns it (schemas/records/merchant.json). */
+export type MerchantRecord = { uuid: string; mid: number } & Record<string, unknown>;
+
+/** A user's access to one merchant. */
+export interface Membership {
+  record: MerchantRecord;
+  roleName: string;
+  permissions: string[];
+}
+
+const OWNER_ROLE = 'Owner';
+
+/** The record of a merchant that has just signed up: nothing filled yet. */
+export function newMerchantRecord(uuid: string, mid: number, user: Pick<UserRow, 'email' | 'mobile' | 'name'>): MerchantRecord {
+  return {
+    ...structuredClone(newMerchantTemplate),
+    uuid,
+    mid,
+    name: user.name,
+    email: user.email,
+    registered_mobile: user.mobile,
+    account_uuid: null,
+  };
+}
+
+/** Creates a merchant owned by `user` (all permissions) from a record builder; returns its record. */
+export async function createMerchant(
+  db: Queryable,
+  user: Pick<UserRow, 'id' | 'email' | 'mobile' | 'name'>,
+  build: (uuid: string, mid: number) => MerchantRecord = (uuid, mid) => newMerchantRecord(uuid, mid, user),
+): Promise<MerchantRecord> {
+  const uuid = randomUUID();
+  const [{ mid } = { mid: 0 }] = await db.query<{ mid: string }>(`select nextval('merchant_mid_seq') as mid`).then((rows) =>
+    rows.map((row) => ({ mid: Number(row.mid) })),
+  );
+  const record = build(uuid, mid);
+  await db.query('insert into merchants (uuid, mid, record) values ($1, $2, $3)', [uuid, mid, JSON.stringify(record)]);
+  await db.query('insert into memberships (user_id, merchant_uuid, role_name, permissions) values ($1, $2, $3, $4)', [
+    user.id,
+    uuid,
+    OWNER_ROLE,
+    aclPermissions.permissions,
+  ]);
+  await recordEvent(db, uuid, user.id, 'merchant.created', {});
+  return record;
+}
+
+/** Gives a user who acts for no merchant yet a merchant of their own (first sign-in). */
+export async function ensureMerchantFor(db: Queryable, user: UserRow): Promise<void> {
+  const [existing] = await db.query('select 1 from memberships where user_id = $1 limit 1', [user.id]);
+  if (!existing) await createMerchant(db, user);
+}
+
+/** The merchants a user acts for, oldest first (the app uses the first). */
+export async function listMerchants(db: Queryable, userId: string): Promise<MerchantRecord[]> {
+  const rows = await db.query<{ record: MerchantRecord }>(
+    `select m.record from memberships ms join merchants m on m.uuid = ms.merchant_uuid
+      where ms.user_id = $1 order by ms.created_at, m.mid`,
+    [userId],
+  );
+  return rows.map((row) => row.record);
+}
+
+/** A merchant by uuid or mid, with the caller's role; 404 when unknown, 403 when not the caller's. */
+export async function loadMembership(db: Queryable, userId: string, id: string, forUpdate = false): Promise<Membership> {
+  const byMid = /^\d+$/.test(id);
+  if (!byMid && !/^[0-9a-f-]{36}$/i.test(id)) throw apiError('NOT_FOUND');
+  const [row] = await db.query<{ record: MerchantRecord; role_name: string | null; permissions: string[] | null }>(
+    `select m.record, ms.role_name, ms.permissions from merchants m
+       left join memberships ms on ms.merchant_uuid = m.uuid and ms.user_id = $2
+      where ${byMid ? 'm.mid = $1::bigint' : 'm.uuid = $1::uuid'} ${forUpdate ? 'for update of m' : ''}`,
+    [id, userId],
+  );
+  if (!row) throw apiError('NOT_FOUND');
+  if (!row.role_name || !row.permissions) throw apiError('FORBIDDEN');
+  return { record: row.record, roleName: row.role_name, permissions: row.permissions };
+}
+
+/** The role and permissions a user holds for a merchant (by mid), or for their first merchant. */
+export async function permissionsOf(db: Queryable, userId: string, mid?: string): Promise<Membership> {
+  if (mid) return loadMembership(db, userId, mid);
+  const [first] = await listMerchants(db, userId);
+  if (!first) throw apiError('NOT_FOUND');
+  return loadMembership(db, userId, first.uuid);
+}
+
+/** Whether a role holds a permission, by name or by one of its scopes (spec section 6). */
+export function hasPermission(membership: Pick<Membership, 'permissions'>, ...wanted: string[]): boolean {
+  return wanted.some((name) => membership.permissions.includes(name));
+}
+
+/** Stores a new version of a merchant record and an audit event describing the change. */
+export async function saveRecord(
+  db: Queryable,
+  record: MerchantRecord,
+  userId: string,
+  kind: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await db.query('update merchants set record = $2, updated_at = now() where uuid = $1', [record.uuid, JSON.stringify(record)]);
+  await recordEvent(db, record.uuid, userId, kind, detail);
+}
+
+async function recordEvent(db: Queryable, merchantUuid: string, userId: string, kind: string, detail: Record<string, unknown>) {
+  await db.query('insert into merchant_events (merchant_uuid, user_id, kind, detail) values ($1, $2, $3, $4)', [
+    merchantUuid,
+    userId,
+    kind,
+    JSON.stringify(detail),
+  ]);
+}

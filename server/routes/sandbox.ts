@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context';
+
+interface SandboxMessage {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/** The sandbox inbox: what the sandbox providers "sent" (OTPs, notices), newest first. */
+export const sandboxRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const recent = (recipient?: string) =>
+    ctx.db.query<SandboxMessage>(
+      `select id::text, channel, recipient, subject, body, created_at::text from sandbox_messages
+        where $1::text is null or recipient = lower($1::text) or recipient = $1::text
+        order by id desc limit 50`,
+      [recipient ?? null],
+    );
+
+  app.get<{ Querystring: { recipient?: string } }>('/api/v1/sandbox/messages', async (request) => ({
+    messages: await recent(request.query.recipient),
+  }));
+
+  app.get<{ Querystring: { recipient?: string } }>('/sandbox/inbox', async (request, reply) => {
+    const messages = await recent(request.query.recipient);
+    const rows = messages
+      .map(
+        (m) => `<li class="message" data-recipient="${escapeHtml(m.recipient)}">
+  <p class="meta"><strong>${escapeHtml(m.subject)}</strong> · ${escapeHtml(m.channel)} to <span class="recipient">${escapeHtml(m.recipient)}</span> · <time>${escapeHtml(m.created_at)}</time></p>
+  <p class="body">${escapeHtml(m.body)}</p></li>`,
+      )
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox inbox</title>
+<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:720px;padding:16px;color:#1f2933}
+ul{list-style:none;padding:0}li{border:1px solid #d9e2ec;border-radius:8px;padding:12px;margin:0 0 12px}
+.meta{margin:0 0 6px;font-size:14px;color:#52606d;overflow-wrap:anywhere}.body{margin:0;font-size:16px}
+form{display:flex;gap:8px;flex-wrap:wrap}input{flex:1;min-width:0;padding:8px;font-size:16px}button{padding:8px 16px;font-size:16px}</style>
+</head><body>
+<h1>Sandbox inbox</h1>
+<p>Messages the sandbox sent instead of real SMS and e-mail. Only shown when the sandbox is on (never in production).</p>
+<form method="get"><label for="recipient">Recipient</label>
+<input id="recipient" name="recipient" value="${escapeHtml(request.query.recipient ?? '')}" autocomplete="off">
+<button type="submit">Filter</button></form>
+${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}
+</body></html>`);
+  });
+};

@@ -1,0 +1,206 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { OtpBoxes } from '../../../widgets/OtpBoxesWidget';
+import { authApi } from '../../shared/api/auth';
+import { sendOtpError, verifyError } from '../../shared/api/authErrors';
+import { activeSession, saveSession } from '../../shared/session/session';
+import { t } from '../../shared/ui/t';
+import { useCountdown } from './useCountdown';
+
+const RESEND_SECONDS = 20;
+const OTP_LENGTH = 4;
+
+type Mode = 'otp' | 'password';
+
+/** Where to go after signing in: the redirectTo parameter if it is a path of this app, else onboarding. */
+export function landingPath(redirectTo: string | null): string {
+  return redirectTo && redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : '/onboarding';
+}
+
+/** /app/account: sign in with an e-mail or mobile number and an OTP, or with a password. */
+export default function SignInPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = landingPath(params.get('redirectTo'));
+  const [mode, setMode] = useState<Mode>('otp');
+  const [identity, setIdentity] = useState('');
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sendFailure, setSendFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sandbox, setSandbox] = useState(false);
+  const resendIn = useCountdown(sentAt, RESEND_SECONDS);
+
+  useEffect(() => {
+    if (activeSession()) navigate(target, { replace: true });
+  }, [navigate, target]);
+  useEffect(() => {
+    authApi.appConfig().then((config) => setSandbox(config.sandbox), () => setSandbox(false));
+  }, []);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendOtp = (event?: FormEvent) => {
+    event?.preventDefault();
+    return run(async () => {
+      setSendFailure(null);
+      setFailure(null);
+      try {
+        await authApi.sendOtp(identity.trim());
+        setSentTo(identity.trim());
+        setSentAt(Date.now());
+        setOtp('');
+      } catch (error) {
+        setSendFailure(sendOtpError(error));
+      }
+    });
+  };
+
+  const signIn = (event: FormEvent) => {
+    event.preventDefault();
+    return run(async () => {
+      setFailure(null);
+      try {
+        const token = mode === 'otp' ? await authApi.verifyOtp(sentTo ?? identity.trim(), otp) : await authApi.login(identity.trim(), password);
+        saveSession(token);
+        navigate(target, { replace: true });
+      } catch (error) {
+        setFailure(verifyError(error));
+      }
+    });
+  };
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setFailure(null);
+    setSendFailure(null);
+  };
+
+  const identityField = (
+    <TextField
+      id="identity"
+      name="username"
+      label={t('auth.identity.label')}
+      value={identity}
+      onChange={(event) => setIdentity(event.target.value)}
+      autoComplete="username"
+      inputProps={{ maxLength: 254, autoCapitalize: 'none', spellCheck: false }}
+      required
+      fullWidth
+      disabled={busy || (mode === 'otp' && sentTo !== null)}
+    />
+  );
+
+  return (
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'center', p: { xs: 0, sm: 2 }, bgcolor: 'grey.100' }}>
+      <Paper elevation={0} sx={{ width: '100%', maxWidth: 420, p: { xs: 2, sm: 4 }, borderRadius: { xs: 0, sm: 2 } }}>
+        <Typography component="h1" variant="h5" gutterBottom>
+          {t('auth.title')}
+        </Typography>
+
+        {mode === 'otp' && sentTo === null && (
+          <Stack component="form" spacing={2} onSubmit={sendOtp} noValidate>
+            {identityField}
+            {sendFailure && (
+              <Alert severity="error" role="alert">
+                <AlertTitle>{t('auth.sendFailedTitle')}</AlertTitle>
+                {sendFailure}
+              </Alert>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={busy || !identity.trim()}>
+              {t('auth.sendOtp')}
+            </Button>
+          </Stack>
+        )}
+
+        {mode === 'otp' && sentTo !== null && (
+          <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+            <Typography>
+              {t('auth.otpSent', { identity: sentTo })}{' '}
+              <Link component="button" type="button" onClick={() => setSentTo(null)}>
+                {t('auth.changeIdentity')}
+              </Link>
+            </Typography>
+            <OtpBoxes id="otp" label={t('auth.otp.label')} value={otp} onChange={setOtp} length={OTP_LENGTH} autoFocus disabled={busy} error={failure !== null} required />
+            {failure && (
+              <Alert severity="error" role="alert">
+                {failure}
+              </Alert>
+            )}
+            {sendFailure && (
+              <Alert severity="error" role="alert">
+                <AlertTitle>{t('auth.sendFailedTitle')}</AlertTitle>
+                {sendFailure}
+              </Alert>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={busy || otp.length !== OTP_LENGTH}>
+              {t('auth.verifyOtp')}
+            </Button>
+            <Button type="button" variant="text" onClick={() => sendOtp()} disabled={busy || resendIn > 0}>
+              {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.resendOtp')}
+            </Button>
+            {sandbox && (
+              <Alert severity="info">
+                {t('auth.sandboxHint')}{' '}
+                <Link href={`/sandbox/inbox?recipient=${encodeURIComponent(sentTo)}`} target="_blank" rel="noopener">
+                  {t('auth.openInbox')}
+                </Link>
+              </Alert>
+            )}
+          </Stack>
+        )}
+
+        {mode === 'password' && (
+          <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+            {identityField}
+            <TextField
+              id="password"
+              name="password"
+              type="password"
+              label={t('auth.password.label')}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              autoComplete="current-password"
+              required
+              fullWidth
+              disabled={busy}
+            />
+            {failure && (
+              <Alert severity="error" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={busy || !identity.trim() || !password}>
+              {t('auth.signIn')}
+            </Button>
+          </Stack>
+        )}
+
+        <Box sx={{ mt: 3, textAlign: 'center' }}>
+          <Link component="button" type="button" onClick={() => switchMode(mode === 'otp' ? 'password' : 'otp')}>
+            {mode === 'otp' ? t('auth.withPassword') : t('auth.withOtp')}
+          </Link>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

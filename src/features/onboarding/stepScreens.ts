@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+import type { Merchant } from '../../shared/api/types';
+import { PanStep } from './PanStep';
+
+/** What every step screen is given. */
+export interface StepScreenProps {
+  merchant: Merchant;
+  /** No submit: the caller lacks permission or the rules say the step is not editable. */
+  readonly: boolean;
+  /** Called with the merchant record the server answered after a submit. */
+  onSaved(merchant: Merchant): void;
+}
+
+/** The steps this release renders a screen for, by step id; other steps show their status only. */
+export const stepScreens: Partial<Record<string, ComponentType<StepScreenProps>>> = {
+  'pan-details': PanStep,
+};

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { SWRConfig } from 'swr';
+import { App } from './app/App';
+import { theme } from './app/theme';
+import { captureEntryParams } from './shared/session/entryParams';
+
+const cleaned = captureEntryParams(new URL(window.location.href));
+if (cleaned !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(null, '', cleaned);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SWRConfig value={{ shouldRetryOnError: false }}>
+        <BrowserRouter basename="/app">
+          <App />
+        </BrowserRouter>
+      </SWRConfig>
+    </ThemeProvider>
+  </StrictMode>,
+);

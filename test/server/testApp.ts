@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { build, type BuildOptions } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated database and the API on it: in-memory PGlite, or a fresh schema on the
+ * PostgreSQL server of DATABASE_URL (dropped on close), so every test file starts empty.
+ */
+export async function testApp(options: Partial<BuildOptions> = {}): Promise<TestApp> {
+  const url = process.env.DATABASE_URL || undefined;
+  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const db = await openDatabase({ url, schema });
+  await migrate(db);
+  const app = await build({ db, appDir: '/nonexistent/', config: { authRateLimit: 10000 }, ...options });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      if (schema) await db.exec(`drop schema ${schema} cascade`);
+      await db.close();
+    },
+  };
+}
+
+/** The latest code the sandbox "sent" to a recipient, read from the sandbox inbox table. */
+export async function latestOtp(db: Database, recipient: string): Promise<string> {
+  const [row] = await db.query<{ body: string }>('select body from sandbox_messages where recipient = $1 order by id desc limit 1', [recipient]);
+  const code = /\b(\d{4})\b/.exec(row?.body ?? '')?.[1];
+  if (!code) throw new Error(`no OTP sent to ${recipient}`);
+  return code;
+}
+
+/** Signs in by OTP (creating the user and their merchant when new); returns the bearer token. */
+export async function signInWithOtp(t: TestApp, identity: string): Promise<string> {
+  const sent = await t.app.inject({ method: 'POST', url: '/api/v1/user/send_otp', payload: { identity } });
+  if (sent.statusCode !== 200) throw new Error(`send_otp ${sent.statusCode}: ${sent.body}`);
+  const otp = await latestOtp(t.db, identity.toLowerCase());
+  const verified = await t.app.inject({ method: 'POST', url: '/api/v1/user/verify_otp', payload: { identity, otp } });
+  if (verified.statusCode !== 200) throw new Error(`verify_otp ${verified.statusCode}: ${verified.body}`);
+  return verified.json<{ access_token: string }>().access_token;
+}
+
+/** Sends an authenticated JSON request. */
+export function call(
+  t: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}

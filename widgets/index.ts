@@ -1,0 +1,6 @@
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { OtpBoxesWidget } from './OtpBoxesWidget';
+import { PanInputWidget } from './PanInputWidget';
+
+/** The project's widgets, by the name a uiSchema gives in `ui:widget`. */
+export const widgets: RegistryWidgetsType = { PanInputWidget, OtpBoxesWidget };
