@@ -31,7 +31,7 @@ async function readOtpFromInbox(page: Page, recipient: string): Promise<string> 
 
 describe('a new merchant on a phone', () => {
   it('signs in with an OTP from the sandbox inbox and gets the PAN step verified', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
     const email = `new.${Date.now()}@example.com`;
 
     await page.goto(`${product.baseUrl}/app/onboarding`);
@@ -67,10 +67,10 @@ describe('a new merchant on a phone', () => {
     await pan.fill('');
     await pan.pressSequentially('abcpe1234f');
     expect(await pan.inputValue()).toBe('ABCPE1234F');
-    await expect.poll(() => page.getByText('Suggested from your PAN: Sole Proprietorship, Individual').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Suggested from your PAN: Individual, Sole Proprietorship').isVisible()).toBe(true);
     await page.getByRole('combobox', { name: /Business Entity/ }).click();
     const options = await page.getByRole('option').allTextContents();
-    expect(options.filter((text) => text.trim())).toEqual(['Sole Proprietorship', 'Individual']);
+    expect(options.filter((text) => text.trim())).toEqual(['Individual', 'Sole Proprietorship']);
     await page.getByRole('option', { name: 'Sole Proprietorship' }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
 
@@ -87,11 +87,11 @@ describe('a new merchant on a phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOTS}/onboarding-completed-pan.png`, fullPage: true });
-    await page.close();
+    await page.context().close();
   });
 
   it('keeps what was typed across a reload', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
     await page.goto(`${product.baseUrl}/app/account`);
     await page.getByRole('button', { name: 'Sign in with password' }).click();
     await page.getByLabel('E-mail or mobile number').fill('demo.individual@example.com');
@@ -101,6 +101,6 @@ describe('a new merchant on a phone', () => {
     await page.getByLabel(/PAN Number/).pressSequentially('ABCPE12');
     await page.reload();
     await expect.poll(() => page.getByLabel(/PAN Number/).inputValue()).toBe('ABCPE12');
-    await page.close();
+    await page.context().close();
   });
 });

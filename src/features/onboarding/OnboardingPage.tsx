@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import journey from '../../../schemas/steps/journey.json';
 import { evaluate, type StepFlags } from '../../../rules/evaluate';
 import rulesConfig from '../../../rules/config';
@@ -30,7 +31,7 @@ export default function OnboardingPage() {
   const flags = useMemo(() => (merchant ? (evaluate(merchant, rulesConfig) as Record<string, StepFlags | undefined>) : null), [merchant]);
   const [open, setOpen] = useState<string | null>(null);
 
-  const failed = error ?? merchants.error;
+  const failed = error ?? merchants.error ?? permissions.error;
   if (failed) {
     return (
       <Page title={t('onboarding.title')}>
@@ -38,7 +39,7 @@ export default function OnboardingPage() {
       </Page>
     );
   }
-  if (!merchant || !flags) {
+  if (!merchant || !flags || !permissions.data) {
     return (
       <Page title={t('onboarding.title')}>
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 3 }}>
@@ -49,7 +50,7 @@ export default function OnboardingPage() {
     );
   }
 
-  const canEdit = permissions.data ? permissions.data.some((name) => PROFILE_EDIT.includes(name)) : false;
+  const canEdit = permissions.data.some((name) => PROFILE_EDIT.includes(name));
   const firstTodo = journey.groups.flatMap((group) => group.steps).find((step) => stepScreens[step.id] && flags[step.id]?.todo)?.id ?? null;
   const renderScreen = (stepId: string) => {
     const Screen = stepScreens[stepId];
@@ -94,7 +95,7 @@ function Page({ title, tabs, children }: { title: string; tabs?: React.ReactNode
     <>
       <AppHeader title={title} />
       <Container component="main" maxWidth="md" sx={{ px: { xs: 1, sm: 3 }, py: 2 }}>
-        <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
+        <Typography component="h1" sx={visuallyHidden}>
           {t('onboarding.title')}
         </Typography>
         {tabs && <Box sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>{tabs}</Box>}
