@@ -6,7 +6,7 @@ const apiPort = process.env.API_PORT ?? '8081';
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, chunkSizeWarningLimit: 900 },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {

@@ -183,12 +183,37 @@ function compileNode(logic: unknown, operations: Readonly<Record<string, Operati
   }
 }
 
+/** A constant-path `var` without default, unrolled for the common short paths. */
+function compilePath(parts: readonly string[]): CompiledLogic {
+  const [p0, p1, p2] = parts as [string, string, string];
+  const step = (value: unknown, key: string) => (value === null || value === undefined ? undefined : (value as Indexable)[key]);
+  switch (parts.length) {
+    case 1:
+      return (data) => {
+        const value = step(data, p0);
+        return value === undefined ? null : value;
+      };
+    case 2:
+      return (data) => {
+        const value = step(step(data, p0), p1);
+        return value === undefined ? null : value;
+      };
+    case 3:
+      return (data) => {
+        const value = step(step(step(data, p0), p1), p2);
+        return value === undefined ? null : value;
+      };
+    default:
+      return (data) => lookup(data, parts, null);
+  }
+}
+
 function compileVar(values: unknown[], arg: (index: number) => CompiledLogic): CompiledLogic {
   const fallback = values.length > 1 ? arg(1) : constant(null);
   if (!isLogic(values[0]) && !Array.isArray(values[0])) {
     const parts = varPath(values[0]);
     if (!parts) return (data) => data;
-    if (values.length < 2) return (data) => lookup(data, parts, null);
+    if (values.length < 2) return compilePath(parts);
     return (data) => {
       const notFound = fallback(data);
       return lookup(data, parts, notFound === undefined ? null : notFound);
@@ -231,6 +256,17 @@ function compileScoped(op: string, listOf: CompiledLogic, test: CompiledLogic): 
   }
 }
 
+/** Direct closures for the hottest standard operations at their usual arity (same results as `STANDARD`). */
+const FAST: Record<string, (args: CompiledLogic[]) => CompiledLogic | undefined> = {
+  '==': ([a, b, ...rest]) => (b && !rest.length ? (data) => a!(data) == b(data) : undefined),
+  '===': ([a, b, ...rest]) => (b && !rest.length ? (data) => a!(data) === b(data) : undefined),
+  '!=': ([a, b, ...rest]) => (b && !rest.length ? (data) => a!(data) != b(data) : undefined),
+  '!==': ([a, b, ...rest]) => (b && !rest.length ? (data) => a!(data) !== b(data) : undefined),
+  '!': ([a, ...rest]) => (a && !rest.length ? (data) => !truthy(a(data)) : undefined),
+  '!!': ([a, ...rest]) => (a && !rest.length ? (data) => truthy(a(data)) : undefined),
+  in: ([a, b, ...rest]) => (b && !rest.length ? (data) => STANDARD.in!(a!(data), b(data)) : undefined),
+};
+
 function compileEager(
   op: string,
   values: unknown[],
@@ -238,7 +274,12 @@ function compileEager(
   operations: Readonly<Record<string, Operation>>,
   at: string,
 ): CompiledLogic {
-  const fn = Object.prototype.hasOwnProperty.call(operations, op)
+  const custom = Object.prototype.hasOwnProperty.call(operations, op);
+  if (!custom && Object.prototype.hasOwnProperty.call(FAST, op)) {
+    const fast = FAST[op]!(values.map((_, index) => arg(index)));
+    if (fast) return fast;
+  }
+  const fn = custom
     ? operations[op]
     : Object.prototype.hasOwnProperty.call(STANDARD, op)
       ? STANDARD[op]

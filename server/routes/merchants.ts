@@ -5,15 +5,18 @@ import { aclPermissions } from '../../schemas/registry';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
-import { hasPermission, listMerchants, loadMembership, saveRecord, type MerchantRecord } from '../merchants/store';
+import { hasPermission, listMerchants, loadMembership, saveRecord } from '../merchants/store';
 import { stepFlagsOf } from '../merchants/stepFlags';
 import type { StepId } from '../../rules/evaluate';
-import { applyPanDetails, type PanDetails } from '../merchants/updates/panDetails';
+import { panDetailsUpdate } from '../merchants/updates/panDetails';
+import type { StepUpdate } from '../merchants/updates/types';
+import type { Queryable } from '../db/database';
 
 const stepSchemaId = (step: string) => `https://onboarding.local/schemas/steps/${step}.json`;
 
 /** The kinds of body PUT /merchants/{uuid} takes, told apart by the key that names them. */
-const UPDATE_VARIANTS: ReadonlyArray<{ step: StepId; key: string }> = [{ step: 'pan-details', key: 'pancard_number' }];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each update checks its own data against its step schema first
+const STEP_UPDATES: ReadonlyArray<StepUpdate<any, any>> = [panDetailsUpdate];
 
 /** Merchant calls: list, read, and the step updates of PUT /merchants/{uuid}. */
 export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
@@ -38,26 +41,34 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
     return { merchant: record };
   });
 
+  /** The caller's membership if they may edit this step now: 404/403 otherwise, 409 while the rules lock it. */
+  const editableMembership = async (tx: Queryable, userId: string, id: string, step: StepId, forUpdate: boolean) => {
+    const membership = await loadMembership(tx, userId, id, forUpdate);
+    if (!hasPermission(membership, ...aclPermissions.profile_edit)) throw apiError('FORBIDDEN');
+    const flags = stepFlagsOf(membership.record, step);
+    if (flags.locked || !flags.editable) throw apiError('STEP_LOCKED');
+    return membership;
+  };
+
   app.put<{ Params: { id: string }; Body: { merchant: Record<string, unknown> } }>(
     '/merchants/:id',
     { schema: { body: { $ref: 'https://onboarding.local/schemas/api/merchant-update.json' } } },
     async (request) => {
       const { userId } = currentUser(request);
       const data = request.body.merchant;
-      const variant = UPDATE_VARIANTS.find(({ key }) => key in data);
-      if (!variant) throw validationError({ base: [message('validation.unexpected')] });
+      const update = STEP_UPDATES.find(({ key }) => key in data);
+      if (!update) throw validationError({ base: [message('validation.unexpected')] });
+      await editableMembership(db, userId, request.params.id, update.step, false);
 
-      const validate = ajv.getSchema(stepSchemaId(variant.step));
-      if (!validate) throw new Error(`No schema for step ${variant.step}`);
+      const validate = ajv.getSchema(stepSchemaId(update.step));
+      if (!validate) throw new Error(`No schema for step ${update.step}`);
       if (!validate(data)) throw validationError(toFieldErrors(validate.errors));
+      const prepared = await update.prepare(data, providers);
 
       const record = await db.transaction(async (tx) => {
-        const membership = await loadMembership(tx, userId, request.params.id, true);
-        if (!hasPermission(membership, ...aclPermissions.profile_edit)) throw apiError('FORBIDDEN');
-        const flags = stepFlagsOf(membership.record, variant.step);
-        if (flags.locked || !flags.editable) throw apiError('STEP_LOCKED');
-        const updated: MerchantRecord = await applyPanDetails(membership.record, data as unknown as PanDetails, providers.pan);
-        await saveRecord(tx, updated, userId, `step.${variant.step}`, { body: data });
+        const membership = await editableMembership(tx, userId, request.params.id, update.step, true);
+        const updated = update.apply(membership.record, prepared);
+        await saveRecord(tx, updated, userId, `step.${update.step}`, { body: data });
         return updated;
       });
       return { merchant: record };
