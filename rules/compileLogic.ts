@@ -29,7 +29,7 @@ function containsLogic(value: unknown): boolean {
 type Indexable = Record<string, unknown>;
 
 /** The `var` lookup of json-logic-js: a dotted path into the data, `notFound` when any step is missing. */
-function lookup(data: unknown, parts: readonly string[], notFound: unknown): unknown {
+export function lookup(data: unknown, parts: readonly string[], notFound: unknown): unknown {
   let current = data;
   for (const part of parts) {
     if (current === null || current === undefined) return notFound;
@@ -96,6 +96,12 @@ const STANDARD: Record<string, Operation> = {
   },
 };
 
+/**
+ * Resolves a constant `var` path (without default) to a faster reader, or answers undefined to
+ * keep the generic lookup. The reader must return what the generic lookup would.
+ */
+export type VariableResolver = (parts: readonly string[]) => CompiledLogic | undefined;
+
 /** Thrown when a rule cannot be compiled; `where` names the rule in its configuration file. */
 export class LogicError extends Error {
   constructor(
@@ -116,14 +122,25 @@ function constant(value: unknown): CompiledLogic {
  * Results equal `jsonLogic.apply(rule, data)` of json-logic-js 2.0.5 (with the same custom
  * operations registered); an unknown operation fails here, at compile time, naming `where`.
  */
-export function compileLogic(logic: Logic, operations: Readonly<Record<string, Operation>> = {}, where = 'rule'): CompiledLogic {
-  return compileNode(logic, operations, where);
+export function compileLogic(
+  logic: Logic,
+  operations: Readonly<Record<string, Operation>> = {},
+  where = 'rule',
+  variables?: VariableResolver,
+): CompiledLogic {
+  return compileNode(logic, operations, where, variables, false);
 }
 
-function compileNode(logic: unknown, operations: Readonly<Record<string, Operation>>, where: string): CompiledLogic {
+function compileNode(
+  logic: unknown,
+  operations: Readonly<Record<string, Operation>>,
+  where: string,
+  variables: VariableResolver | undefined,
+  inItem: boolean,
+): CompiledLogic {
   if (Array.isArray(logic)) {
     if (!containsLogic(logic)) return constant(logic);
-    const items = logic.map((item, index) => compileNode(item, operations, `${where}[${index}]`));
+    const items = logic.map((item, index) => compileNode(item, operations, `${where}[${index}]`, variables, inItem));
     return (data) => items.map((item) => item(data));
   }
   if (!isLogic(logic)) return constant(logic);
@@ -132,11 +149,13 @@ function compileNode(logic: unknown, operations: Readonly<Record<string, Operati
   const raw = logic[op];
   const values: unknown[] = Array.isArray(raw) ? raw : [raw];
   const at = `${where}.${op}`;
-  const arg = (index: number) => compileNode(values[index], operations, `${at}[${index}]`);
+  const arg = (index: number) => compileNode(values[index], operations, `${at}[${index}]`, variables, inItem);
+  // Inside filter/map/reduce/all/none/some the data is the list item: no resolver applies there.
+  const itemArg = (index: number) => compileNode(values[index], operations, `${at}[${index}]`, variables, true);
 
   switch (op) {
     case 'var':
-      return compileVar(values, arg);
+      return compileVar(values, arg, inItem ? undefined : variables);
     case 'if':
     case '?:': {
       const parts = values.map((_, index) => arg(index));
@@ -166,10 +185,10 @@ function compileNode(logic: unknown, operations: Readonly<Record<string, Operati
     case 'all':
     case 'none':
     case 'some':
-      return compileScoped(op, arg(0), arg(1));
+      return compileScoped(op, arg(0), itemArg(1));
     case 'reduce': {
       const list = arg(0);
-      const step = arg(1);
+      const step = itemArg(1);
       const initial = values[2] === undefined ? constant(null) : arg(2);
       return (data) => {
         const start = initial(data);
@@ -208,12 +227,12 @@ function compilePath(parts: readonly string[]): CompiledLogic {
   }
 }
 
-function compileVar(values: unknown[], arg: (index: number) => CompiledLogic): CompiledLogic {
+function compileVar(values: unknown[], arg: (index: number) => CompiledLogic, variables: VariableResolver | undefined): CompiledLogic {
   const fallback = values.length > 1 ? arg(1) : constant(null);
   if (!isLogic(values[0]) && !Array.isArray(values[0])) {
     const parts = varPath(values[0]);
     if (!parts) return (data) => data;
-    if (values.length < 2) return compilePath(parts);
+    if (values.length < 2) return variables?.(parts) ?? compilePath(parts);
     return (data) => {
       const notFound = fallback(data);
       return lookup(data, parts, notFound === undefined ? null : notFound);

@@ -1,4 +1,4 @@
-import { compileLogic, LogicError, type CompiledLogic } from './compileLogic';
+import { compileLogic, lookup, LogicError, type CompiledLogic, type VariableResolver } from './compileLogic';
 import { operations } from './operations';
 import {
   FLAG_ORDER,
@@ -10,11 +10,41 @@ import {
   type StepId,
 } from './types';
 
-/** Turns one rule into a function of its data; `where` names the rule for error messages. */
-export type LogicCompiler = (logic: Logic, where: string) => CompiledLogic;
+/**
+ * Turns one rule into a function of its data; `where` names the rule for error messages and
+ * `variables` may resolve constant `var` paths to faster readers.
+ */
+export type LogicCompiler = (logic: Logic, where: string, variables: VariableResolver) => CompiledLogic;
 
 /** The default compiler: closures, with the custom operations of `operations.ts`. */
-export const closureCompiler: LogicCompiler = (logic, where) => compileLogic(logic, operations, where);
+export const closureCompiler: LogicCompiler = (logic, where, variables) => compileLogic(logic, operations, where, variables);
+
+/** The data slot where an evaluation keeps its definitions in order (beside the `defs` object rules read). */
+export interface DefinitionSlots {
+  defsList: unknown[];
+}
+
+/**
+ * Reads `defs.<name>...` of a definition compiled before from its slot in `defsList`, which
+ * holds the same value as `defs.<name>`: an index instead of a property lookup by name.
+ */
+function definitionResolver(indexes: ReadonlyMap<string, number>): VariableResolver {
+  return (parts) => {
+    const index = parts[0] === 'defs' && parts.length > 1 ? indexes.get(parts[1]!) : undefined;
+    if (index === undefined) return undefined;
+    const rest = parts.slice(2);
+    if (!rest.length) {
+      return (data) => {
+        const value = (data as DefinitionSlots).defsList[index];
+        return value === undefined ? null : value;
+      };
+    }
+    return (data) => {
+      const value = (data as DefinitionSlots).defsList[index];
+      return value === undefined ? null : lookup(value, rest, null);
+    };
+  };
+}
 
 /** A rules configuration compiled once: every rule a function, in evaluation order. */
 export interface CompiledRules {
@@ -72,13 +102,15 @@ function requireObject(value: unknown, where: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function compileDefs(config: RulesConfig, compile: LogicCompiler, defined: Set<string>): CompiledRules['defs'] {
+function compileDefs(config: RulesConfig, compile: LogicCompiler, indexes: Map<string, number>): CompiledRules['defs'] {
   const defs = requireObject(requireObject(config.defs, 'defs').defs, 'defs.defs') as Record<string, Logic>;
-  return entries(defs).map(([name, logic]) => {
+  const variables = definitionResolver(indexes);
+  return entries(defs).map(([name, logic], index) => {
     const where = `defs.${name}`;
+    const defined = new Set(indexes.keys());
     checkReferences(logic, { roots: new Set(['merchant', 'kyc_documents', 'defs']), names: { defs: defined } }, where);
-    const compiled = [name, compile(logic, where)] as const;
-    defined.add(name);
+    const compiled = [name, compile(logic, where, variables)] as const;
+    indexes.set(name, index);
     return compiled;
   });
 }
@@ -87,7 +119,7 @@ function isFlagName(name: string): name is FlagName {
   return (FLAG_ORDER as readonly string[]).includes(name);
 }
 
-function compileSteps(config: RulesConfig, compile: LogicCompiler, defs: ReadonlySet<string>): CompiledRules['steps'] {
+function compileSteps(config: RulesConfig, compile: LogicCompiler, defs: ReadonlySet<string>, variables: VariableResolver): CompiledRules['steps'] {
   const stepRules = requireObject(config.steps, 'steps');
   const defaults = requireObject(stepRules.defaults, 'steps.defaults') as Record<string, Logic>;
   const steps = requireObject(stepRules.steps, 'steps.steps') as Record<string, Record<string, Logic>>;
@@ -119,13 +151,13 @@ function compileSteps(config: RulesConfig, compile: LogicCompiler, defs: Readonl
         where,
       );
       earlier.add(flag);
-      return [flag, compile(logic, where)] as const;
+      return [flag, compile(logic, where, variables)] as const;
     });
     return [id, flags] as const;
   });
 }
 
-function compileStatus(config: RulesConfig, compile: LogicCompiler, defs: ReadonlySet<string>) {
+function compileStatus(config: RulesConfig, compile: LogicCompiler, defs: ReadonlySet<string>, variables: VariableResolver) {
   const statusRules = requireObject(config.status, 'status');
   const tables = requireObject(statusRules.tables, 'status.tables') as CompiledRules['tables'];
   const rules = requireObject(statusRules.rules, 'status.rules') as Record<string, Logic>;
@@ -142,12 +174,17 @@ function compileStatus(config: RulesConfig, compile: LogicCompiler, defs: Readon
       where,
     );
     earlier.add(name);
-    return [name, compile(logic, where)] as const;
+    return [name, compile(logic, where, variables)] as const;
   });
   return { status, tables };
 }
 
-function compileDocuments(config: RulesConfig, compile: LogicCompiler, defs: ReadonlySet<string>): CompiledRules['documents'] {
+function compileDocuments(
+  config: RulesConfig,
+  compile: LogicCompiler,
+  defs: ReadonlySet<string>,
+  variables: VariableResolver,
+): CompiledRules['documents'] {
   const requirements = requireObject(config.documents, 'documents').requirements;
   if (!Array.isArray(requirements)) throw new LogicError('documents.requirements', 'must be a list');
   return requirements.map((entry: unknown, index) => {
@@ -160,7 +197,7 @@ function compileDocuments(config: RulesConfig, compile: LogicCompiler, defs: Rea
       throw new LogicError(`${where}.types`, 'must be a list of document type codes');
     }
     checkReferences(when, { roots: new Set(['merchant', 'kyc_documents', 'defs']), names: { defs } }, `${where}.when`);
-    return { category, required, types: types as string[], when: compile(when as Logic, `${where}.when`) };
+    return { category, required, types: types as string[], when: compile(when as Logic, `${where}.when`, variables) };
   });
 }
 
@@ -169,11 +206,13 @@ function compileDocuments(config: RulesConfig, compile: LogicCompiler, defs: Rea
  * `LogicError` naming the file and key of the first problem.
  */
 export function compileRules(config: RulesConfig, compile: LogicCompiler = closureCompiler): CompiledRules {
-  const defined = new Set<string>();
-  const defs = compileDefs(config, compile, defined);
-  const steps = compileSteps(config, compile, defined);
-  const { status, tables } = compileStatus(config, compile, defined);
-  const documents = compileDocuments(config, compile, defined);
+  const indexes = new Map<string, number>();
+  const defs = compileDefs(config, compile, indexes);
+  const defined = new Set(indexes.keys());
+  const variables = definitionResolver(indexes);
+  const steps = compileSteps(config, compile, defined, variables);
+  const { status, tables } = compileStatus(config, compile, defined, variables);
+  const documents = compileDocuments(config, compile, defined, variables);
   return { defs, steps, status, tables, documents };
 }
 

@@ -1,9 +1,8 @@
 import { truthy } from './compileLogic';
-import { compiledRulesFor, type CompiledRules } from './compileRules';
+import { compiledRulesFor, type CompiledRules, type DefinitionSlots } from './compileRules';
 import type {
   DocumentRequirements,
   FlagName,
-  JsonValue,
   PlatformStatus,
   RulesConfig,
   StepFlags,
@@ -11,7 +10,7 @@ import type {
   StepStatuses,
 } from './types';
 
-export type { StepFlags, StepId, StepStatuses, PlatformStatus, DocumentRequirements, RulesConfig } from './types';
+export type { StepFlags, StepId, StepStatuses, PlatformStatus, DocumentRequirements, RulesConfig, JsonValue } from './types';
 export { STEP_IDS, FLAG_ORDER } from './types';
 
 /** What the rules read besides the record: the merchant's documents, when the caller has them. */
@@ -20,7 +19,7 @@ export interface RelatedRecords {
 }
 
 /** The data every rule of one evaluation sees (json-logic `var` roots). */
-interface RuleData {
+interface RuleData extends DefinitionSlots {
   merchant: object;
   kyc_documents: readonly object[];
   defs: Record<string, unknown>;
@@ -35,18 +34,39 @@ function ruleData(rules: CompiledRules, merchant: object, related: RelatedRecord
     merchant,
     kyc_documents: related.kycDocuments ?? [],
     defs: {},
+    defsList: [],
     tables: rules.tables,
     status: {},
     stepId: null,
     step: null,
   };
-  for (const [name, rule] of rules.defs) data.defs[name] = rule(data);
+  const defs = rules.defs;
+  for (let i = 0; i < defs.length; i++) {
+    const [name, rule] = defs[i]!;
+    const value = rule(data);
+    data.defsList.push(value);
+    data.defs[name] = value;
+  }
   return data;
 }
 
+/** One setter per flag: a named store each, and the flag's type (boolean by truthiness, or a key). */
+const SETTERS: Record<FlagName, (flags: StepFlags, value: unknown) => void> = {
+  completed: (flags, value) => (flags.completed = truthy(value)),
+  incomplete: (flags, value) => (flags.incomplete = truthy(value)),
+  lockedReason: (flags, value) => (flags.lockedReason = typeof value === 'string' && value !== '' ? value : null),
+  locked: (flags, value) => (flags.locked = truthy(value)),
+  editable: (flags, value) => (flags.editable = truthy(value)),
+  hidden: (flags, value) => (flags.hidden = truthy(value)),
+  error: (flags, value) => (flags.error = truthy(value)),
+  omitted: (flags, value) => (flags.omitted = truthy(value)),
+  todo: (flags, value) => (flags.todo = truthy(value)),
+};
+
 function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
   const result = {} as StepStatuses;
-  for (const [id, flagRules] of rules.steps) {
+  for (let s = 0; s < rules.steps.length; s++) {
+    const [id, flagRules] = rules.steps[s]!;
     const flags: StepFlags = {
       completed: false,
       incomplete: false,
@@ -60,17 +80,15 @@ function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
     };
     data.stepId = id;
     data.step = flags;
-    for (const [flag, rule] of flagRules) setFlag(flags, flag, rule(data));
+    for (let f = 0; f < flagRules.length; f++) {
+      const [flag, rule] = flagRules[f]!;
+      SETTERS[flag](flags, rule(data));
+    }
     result[id] = flags;
   }
   data.stepId = null;
   data.step = null;
   return result;
-}
-
-function setFlag(flags: StepFlags, flag: FlagName, value: unknown): void {
-  if (flag === 'lockedReason') flags.lockedReason = typeof value === 'string' && value !== '' ? value : null;
-  else flags[flag] = truthy(value);
 }
 
 function platformStatus(rules: CompiledRules, data: RuleData): PlatformStatus {
@@ -135,6 +153,3 @@ export function evaluateCompiled(rules: CompiledRules, merchant: object, related
 export function evaluateAll(merchant: object, config: RulesConfig, related: RelatedRecords = {}): Evaluation {
   return evaluateCompiled(compiledRulesFor(config), merchant, related);
 }
-
-/** A json value as the rules produced it (re-exported for callers typing `PlatformStatus` entries). */
-export type { JsonValue };

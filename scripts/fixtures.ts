@@ -13,14 +13,14 @@ const paths = args.filter((arg) => arg !== '--json');
 
 if (!paths.length || paths.some((arg) => arg.startsWith('--'))) {
   console.error('usage: npm run fixtures -- [--json] <fixture files or folders>');
-  process.exit(2);
-}
-
-try {
-  const results = runFixturePaths(paths, createFixtureEnvironment());
-  console.log(json ? JSON.stringify(jsonReport(results), null, 2) : formatReport(results));
-  process.exit(results.every((result) => result.ok) ? 0 : 1);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(2);
+  process.exitCode = 2;
+} else {
+  try {
+    const results = runFixturePaths(paths, createFixtureEnvironment());
+    console.log(json ? JSON.stringify(jsonReport(results), null, 2) : formatReport(results));
+    process.exitCode = results.every((result) => result.ok) ? 0 : 1;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 2;
+  }
 }

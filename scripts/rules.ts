@@ -12,22 +12,27 @@ import { MERCHANT_SCHEMA_ID } from '../rules/fixtures/runFixture';
 
 const [command, file] = process.argv.slice(2);
 
-if (command !== 'eval' || !file) {
-  console.error('usage: npm run rules -- eval <merchant.json>');
-  process.exit(2);
-}
-
-try {
+function main(file: string): number {
   const content = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const merchant = (content.merchant ?? content) as object;
   const kycDocuments = Array.isArray(content.kyc_documents) ? (content.kyc_documents as object[]) : [];
   const validate = createAjv().getSchema(MERCHANT_SCHEMA_ID)!;
   if (!validate(merchant)) {
     console.error(`${file}: not a valid merchant record:\n  ${describeRecordErrors(validate.errors, 'merchant').join('\n  ')}`);
-    process.exit(1);
+    return 1;
   }
   console.log(JSON.stringify(evaluateAll(merchant, rulesConfig, { kycDocuments }), null, 2));
-} catch (error) {
-  console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  return 0;
+}
+
+if (command !== 'eval' || !file) {
+  console.error('usage: npm run rules -- eval <merchant.json>');
+  process.exitCode = 2;
+} else {
+  try {
+    process.exitCode = main(file);
+  } catch (error) {
+    console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
 import type { UserRow } from '../auth/users';
 import newMerchantTemplate from './new-merchant.json';
+import { assertMerchantRecord } from './assertRecord';
 
 /** A merchant record as GET /api/v1/merchants/{id} returns it (schemas/records/merchant.json). */
 export type MerchantRecord = { uuid: string; mid: number } & Record<string, unknown>;
@@ -41,6 +42,7 @@ export async function createMerchant(
     rows.map((row) => ({ mid: Number(row.mid) })),
   );
   const record = build(uuid, mid);
+  assertMerchantRecord(record);
   await db.query('insert into merchants (uuid, mid, record) values ($1, $2, $3)', [uuid, mid, JSON.stringify(record)]);
   await db.query('insert into memberships (user_id, merchant_uuid, role_name, permissions) values ($1, $2, $3, $4)', [
     user.id,
@@ -104,6 +106,7 @@ export async function saveRecord(
   kind: string,
   detail: Record<string, unknown>,
 ): Promise<void> {
+  assertMerchantRecord(record);
   await db.query('update merchants set record = $2, updated_at = now() where uuid = $1', [record.uuid, JSON.stringify(record)]);
   await recordEvent(db, record.uuid, userId, kind, detail);
 }

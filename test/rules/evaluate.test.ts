@@ -1,0 +1,134 @@
+import jsonLogic from 'json-logic-js';
+import rulesConfig from '../../rules/config';
+import { compileRules, type LogicCompiler } from '../../rules/compileRules';
+import {
+  documentRequirementsFor,
+  evaluate,
+  evaluateAll,
+  evaluateCompiled,
+  evaluateStatus,
+  FLAG_ORDER,
+  STEP_IDS,
+  type StepFlags,
+} from '../../rules/evaluate';
+import { registerOperations } from '../../rules/operations';
+import type { RulesConfig } from '../../rules/types';
+import example from '../../schemas/records/merchant.example.json';
+import newMerchant from '../fixtures/_bases/new-merchant.json';
+import { generateRecords } from '../../bench/records';
+
+/** The example record with some keys replaced (a shallow overlay is enough here). */
+const merchant = (changes: Record<string, unknown>) => ({ ...example, ...changes });
+
+describe('evaluate()', () => {
+  it('gives every step every flag', () => {
+    const steps = evaluate(example, rulesConfig);
+    expect(Object.keys(steps)).toEqual([...STEP_IDS]);
+    for (const flags of Object.values(steps)) expect(Object.keys(flags).sort()).toEqual([...FLAG_ORDER].sort());
+  });
+
+  it('gives booleans for the flags and a message key or null for the locked reason', () => {
+    for (const flags of Object.values(evaluate(newMerchant, rulesConfig))) {
+      const { lockedReason, ...booleans } = flags;
+      expect(Object.values(booleans).every((value) => typeof value === 'boolean')).toBe(true);
+      expect(lockedReason === null || lockedReason.startsWith('onboarding.locked.')).toBe(true);
+    }
+  });
+
+  it('locks business details until PAN is verified, with its reason', () => {
+    expect(evaluate(merchant({ pan_verification_status: null }), rulesConfig)['business-details']).toMatchObject({
+      locked: true,
+      lockedReason: 'onboarding.locked.pan',
+      todo: false,
+    });
+    expect(evaluate(example, rulesConfig)['business-details']).toMatchObject({ locked: false, lockedReason: null });
+  });
+
+  it('derives to-do as incomplete and not locked, for every step', () => {
+    for (const record of generateRecords(200, 7)) {
+      for (const flags of Object.values(evaluate(record, rulesConfig)) as StepFlags[]) {
+        expect(flags.todo).toBe(flags.incomplete && !flags.locked);
+        expect(flags.locked).toBe(flags.lockedReason !== null);
+      }
+    }
+  });
+
+  it('takes to-do from the configuration, not from code', () => {
+    const config: RulesConfig = {
+      ...rulesConfig,
+      steps: { ...rulesConfig.steps, defaults: { ...rulesConfig.steps.defaults, todo: { var: 'step.locked' } } },
+    };
+    const steps = evaluate(newMerchant, config);
+    expect(steps['business-details'].todo).toBe(true);
+    expect(steps['pan-details'].todo).toBe(false);
+  });
+
+  it('compiles a configuration once and reuses it', () => {
+    const config: RulesConfig = { ...rulesConfig };
+    const first = evaluate(example, config);
+    expect(evaluate(example, config)).toEqual(first);
+    expect(evaluate(example, { ...rulesConfig })).toEqual(first);
+  });
+
+  it('agrees with plain json-logic-js on a varied mix of records', () => {
+    registerOperations(jsonLogic);
+    const interpreter: LogicCompiler = (logic) => (data) => jsonLogic.apply(logic as never, data);
+    const compiled = compileRules(rulesConfig);
+    const interpreted = compileRules(rulesConfig, interpreter);
+    for (const record of generateRecords(300, 11)) {
+      expect(evaluateCompiled(compiled, record)).toEqual(evaluateCompiled(interpreted, record));
+    }
+  });
+});
+
+describe('evaluateStatus()', () => {
+  it('gives the platform statuses and labels of the example record', () => {
+    expect(evaluateStatus(example, rulesConfig)).toMatchObject({
+      documentsComplete: true,
+      profileCompleted: false,
+      bankVerified: true,
+      bankVerificationLabel: 'Success',
+      websiteTypeLabel: 'ThirdParty',
+      thirdPartyFlow: true,
+      hasAcceptedAgreement: false,
+    });
+  });
+
+  it('marks the profile completed when LOB is Approved and documents are Docs Approved', () => {
+    const statuses = [
+      { status_type: 'LOB', status_value: 'Approved' },
+      { status_type: 'KYC_DOCUMENTS', status_value: 'Docs Approved' },
+    ];
+    expect(evaluateStatus(merchant({ merchant_statuses: statuses }), rulesConfig).profileCompleted).toBe(true);
+  });
+
+  it('reads the merchant documents for the accepted agreement', () => {
+    const agreement = { kyc_document_type: 'Agreement', active: true, status: 'Counter Signed Received' };
+    expect(evaluateStatus(example, rulesConfig, { kycDocuments: [agreement] }).hasAcceptedAgreement).toBe(true);
+  });
+});
+
+describe('documentRequirementsFor()', () => {
+  it('asks a partnership for the signed authorisation letter and Schedule C, with an optional certificate', () => {
+    const partnership = merchant({ business_entity_id: 4, business_entity: { id: 4, name: 'Partnership' } });
+    expect(documentRequirementsFor(partnership, rulesConfig)).toEqual({
+      required: ['SIGNED_AUTHORISATION_LETTER', 'SC'],
+      optional: ['GOVT_ISSUED_CERTIFICATE'],
+      types: { GOVT_ISSUED_CERTIFICATE: ['GST_CERTIFICATE', 'NOC', 'UACC', 'TTC', 'SERVICE_TAX', 'OTHERS'] },
+    });
+  });
+
+  it('asks an individual for Schedule C only', () => {
+    const individual = merchant({ business_entity_id: 1, business_entity: { id: 1, name: 'Individual' } });
+    expect(documentRequirementsFor(individual, rulesConfig)).toEqual({ required: ['SC'], optional: [], types: {} });
+  });
+});
+
+describe('evaluateAll()', () => {
+  it('gives steps, status and documents from one evaluation', () => {
+    const all = evaluateAll(example, rulesConfig);
+    expect(all.steps).toEqual(evaluate(example, rulesConfig));
+    expect(all.status).toEqual(evaluateStatus(example, rulesConfig));
+    expect(all.documents).toEqual(documentRequirementsFor(example, rulesConfig));
+  });
+});
