@@ -95,6 +95,13 @@ export default function SignInPage() {
     setSendFailure(null);
   };
 
+  const sendFailureAlert = sendFailure && (
+    <Alert severity="error" role="alert">
+      <AlertTitle>{t('auth.sendFailedTitle')}</AlertTitle>
+      {sendFailure}
+    </Alert>
+  );
+
   const identityField = (
     <TextField
       id="identity"
@@ -120,12 +127,7 @@ export default function SignInPage() {
         {mode === 'otp' && sentTo === null && (
           <Stack component="form" spacing={2} onSubmit={sendOtp} noValidate>
             {identityField}
-            {sendFailure && (
-              <Alert severity="error" role="alert">
-                <AlertTitle>{t('auth.sendFailedTitle')}</AlertTitle>
-                {sendFailure}
-              </Alert>
-            )}
+            {sendFailureAlert}
             <Button type="submit" variant="contained" size="large" disabled={busy || !identity.trim()}>
               {t('auth.sendOtp')}
             </Button>
@@ -146,12 +148,7 @@ export default function SignInPage() {
                 {failure}
               </Alert>
             )}
-            {sendFailure && (
-              <Alert severity="error" role="alert">
-                <AlertTitle>{t('auth.sendFailedTitle')}</AlertTitle>
-                {sendFailure}
-              </Alert>
-            )}
+            {sendFailureAlert}
             <Button type="submit" variant="contained" size="large" disabled={busy || otp.length !== OTP_LENGTH}>
               {t('auth.verifyOtp')}
             </Button>
