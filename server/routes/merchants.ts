@@ -8,15 +8,11 @@ import { apiError, validationError } from '../errors';
 import { hasPermission, listMerchants, loadMembership, saveRecord } from '../merchants/store';
 import { stepFlagsOf } from '../merchants/stepFlags';
 import type { StepId } from '../../rules/evaluate';
-import { panDetailsUpdate } from '../merchants/updates/panDetails';
-import type { StepUpdate } from '../merchants/updates/types';
+import { STEP_UPDATES } from '../merchants/updates';
 import type { Queryable } from '../db/database';
 
 const stepSchemaId = (step: string) => `https://onboarding.local/schemas/steps/${step}.json`;
 
-/** The kinds of body PUT /merchants/{uuid} takes, told apart by the key that names them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each update checks its own data against its step schema first
-const STEP_UPDATES: ReadonlyArray<StepUpdate<any, any>> = [panDetailsUpdate];
 
 /** Merchant calls: list, read, and the step updates of PUT /merchants/{uuid}. */
 export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
