@@ -3,33 +3,55 @@ import type { Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
 import { allSchemas } from './registry';
+import { verhoeffKeyword } from './keywords/verhoeff';
+import { gstinChecksumKeyword } from './keywords/gstinChecksum';
+import { gstinMatchesPanKeyword } from './keywords/gstinMatchesPan';
+import { ifscKnownKeyword } from './keywords/ifscKnown';
 
-/** The one Ajv configuration shared by the browser (rjsf), the server and the fixture runner. */
+/**
+ * The one Ajv configuration shared by the browser (rjsf), the server and the fixture runner.
+ * `$data: true` lets a keyword read another value of the data (`gstinMatchesPan` reads `$context.pancard_number`).
+ */
 export const AJV_CONFIG = {
   allErrors: true,
   strict: false,
   verbose: true,
   multipleOfPrecision: 8,
   discriminator: false,
+  $data: true,
 } as const satisfies Options;
 
 /** The Ajv class every validator uses: draft 2019-09, for `unevaluatedProperties` with if/then. */
 export const AjvClass = Ajv2019;
 export type AjvInstance = InstanceType<typeof Ajv2019>;
 
+/** What `extendAjv` adds beyond what the browser needs. */
+export interface ExtendAjvOptions {
+  /** Also register the checks that need server-only data: `ifscKnown` (the `ifsc` package's branch list). */
+  serverChecks?: boolean;
+}
+
+/** Keywords every validator knows (`schemas/keywords/`). */
+const SHARED_KEYWORDS = [verhoeffKeyword, gstinChecksumKeyword, gstinMatchesPanKeyword];
+
 /**
  * Adds what every validator needs on top of plain Ajv: formats, ajv-errors (messages are
  * catalogue keys) and the project's custom keywords. Safe to call on rjsf's own instance.
+ * Without `serverChecks`, server-only keywords stay unknown and are ignored (`strict: false`).
  */
-export function extendAjv(ajv: AjvInstance): AjvInstance {
+export function extendAjv(ajv: AjvInstance, options: ExtendAjvOptions = {}): AjvInstance {
   if (!ajv.formats['date']) addFormats(ajv);
   if (!ajv.getKeyword('errorMessage')) ajvErrors(ajv);
+  const keywords = options.serverChecks ? [...SHARED_KEYWORDS, ifscKnownKeyword] : SHARED_KEYWORDS;
+  for (const definition of keywords) {
+    if (!ajv.getKeyword(definition.keyword as string)) ajv.addKeyword(definition);
+  }
   return ajv;
 }
 
-/** A fresh Ajv with every schema of `schemas/` registered under its `$id`. */
+/** A fresh Ajv with every schema of `schemas/` registered under its `$id`, with the server-only checks (server, fixtures). */
 export function createAjv(): AjvInstance {
-  const ajv = extendAjv(new AjvClass(AJV_CONFIG));
+  const ajv = extendAjv(new AjvClass(AJV_CONFIG), { serverChecks: true });
   for (const schema of allSchemas) ajv.addSchema(schema);
   return ajv;
 }

@@ -14,6 +14,9 @@ import { ApiError } from './errors';
 import { sandboxProviders } from './providers/sandbox';
 import type { Providers } from './providers/types';
 import { authRoutes } from './routes/auth';
+import { businessDetailsRoutes } from './routes/businessDetails';
+import { accountRoutes } from './routes/accounts';
+import { addressRoutes } from './routes/addresses';
 import { masterDataRoutes } from './routes/masterData';
 import { merchantRoutes } from './routes/merchants';
 import { sandboxRoutes } from './routes/sandbox';
@@ -56,6 +59,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(authRoutes(ctx));
       await v1.register(merchantRoutes(ctx));
       await v1.register(masterDataRoutes(ctx));
+      await v1.register(accountRoutes(ctx));
+      await v1.register(addressRoutes(ctx));
+      await v1.register(businessDetailsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../auth/secrets';
 import { createMerchant, newMerchantRecord, type MerchantRecord } from '../merchants/store';
 import { randomUUID } from 'node:crypto';
+import { withAccount } from '../merchants/signingAuthority';
 import demoMerchants from './demo-merchants.json';
 
 /** The password of every demo user (printed at start; sandbox only). */
@@ -32,7 +33,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         user.name,
         passwordHash,
       ]);
-      await createMerchant(tx, user, (uuid, mid) => ({ ...newMerchantRecord(uuid, mid, user), ...(demo.record as Partial<MerchantRecord>) }));
+      await createMerchant(tx, user, (uuid, mid) => {
+        const record = { ...newMerchantRecord(uuid, mid, user), ...(demo.record as Partial<MerchantRecord>) };
+        // As for a live merchant, a verified PAN comes with an account (signing authority opens).
+        return record.pan_verification_status === 'verified' ? withAccount(record) : record;
+      });
     }
   });
   return true;

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/database';
-import type { MessageProvider, PanProvider, Providers } from './types';
+import { areaCodes } from '../../schemas/businessCategories';
+import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
+import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, Providers } from './types';
 
 /** Delivers messages into the sandbox inbox table instead of an SMS or e-mail gateway. */
 export function sandboxMessageProvider(db: Queryable): MessageProvider {
@@ -43,5 +45,71 @@ export const sandboxPanProvider: PanProvider = {
 
 /** The default providers: everything sandboxed, so the whole journey works on one machine. */
 export function sandboxProviders(db: Queryable): Providers {
-  return { messages: sandboxMessageProvider(db), pan: sandboxPanProvider };
+  return { messages: sandboxMessageProvider(db), pan: sandboxPanProvider, businessVerification: sandboxBusinessVerificationProvider(areaCodes), companyRegistry: sandboxCompanyRegistryProvider };
 }
+
+const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** The sandbox GST registrations of a PAN: Maharashtra (27) and Karnataka (29), entity number 1. */
+export const SANDBOX_GST_STATES = [
+  { code: '27', tradeSuffix: 'TRADERS' },
+  { code: '29', tradeSuffix: 'ENTERPRISES' },
+] as const;
+const SHOP_KINDS = ['GENERAL STORES', 'MEDICALS', 'BAKERY', 'ELECTRONICS', 'TEXTILES'];
+
+const sandboxGstin = (stateCode: string, pan: string) => `${stateCode}${pan}1Z${gstinCheckCharacter(`${stateCode}${pan}1Z`) ?? ''}`;
+const familyName = (panName: string) => panName.split(' ')[1] ?? panName;
+const sandboxTradeName = (panName: string, stateCode: string) =>
+  `${familyName(panName)} ${SANDBOX_GST_STATES.find((state) => state.code === stateCode)?.tradeSuffix ?? 'STORES'}`;
+
+/**
+ * Sandbox business verification, deterministic and documented here:
+ * - PAN-linked GST: a PAN the sandbox PAN check rejects (digits 0000) has no details; digits 9999 give the PAN name and
+ *   no GST registrations; any other PAN has two, 27<PAN>1Z? and 29<PAN>1Z? with valid check characters, trade names
+ *   "<family name> TRADERS" and "<family name> ENTERPRISES".
+ * - GSTIN lookup: any well-formed GSTIN with a valid check character whose PAN part passes the sandbox PAN check;
+ *   trade name as above ("<family name> STORES" for other states).
+ * - Shop lookup: any registration number but all zeros, with a known area code (schemas/master/area-codes.json);
+ *   the entity name is derived from the number.
+ */
+export function sandboxBusinessVerificationProvider(areaCodes: ReadonlyArray<{ code: string }>): BusinessVerificationProvider {
+  return {
+    async panGstDetails(pan) {
+      const verification = await sandboxPanProvider.verify(pan);
+      if (!verification.valid) return null;
+      if (pan.slice(5, 9) === '9999') return { name: verification.name, gst_details: [] };
+      return {
+        name: verification.name,
+        gst_details: SANDBOX_GST_STATES.map(({ code }) => ({ gstin: sandboxGstin(code, pan), tradename: sandboxTradeName(verification.name, code) })),
+      };
+    },
+    async gstinDetails(gstin) {
+      if (!GSTIN_PATTERN.test(gstin) || !hasValidGstinChecksum(gstin)) return null;
+      const verification = await sandboxPanProvider.verify(gstin.slice(2, 12));
+      return verification.valid ? { tradename: sandboxTradeName(verification.name, gstin.slice(0, 2)) } : null;
+    },
+    async shopDetails(regNo, areaCode) {
+      if (/^0*$/.test(regNo) || !areaCodes.some((area) => area.code === areaCode)) return null;
+      const seed = [...regNo].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+      const owner = FAMILY_NAMES[seed % FAMILY_NAMES.length];
+      return { entity_name: `${owner} ${SHOP_KINDS[Math.floor(seed / 3) % SHOP_KINDS.length]}` };
+    },
+  };
+}
+
+/**
+ * Sandbox company registry, deterministic: a CIN or LLPIN whose digits are all zeros has no signatories; any other
+ * has two, named from its characters, Directors for a CIN and Designated Partners for an LLPIN (AAB-1234).
+ */
+export const sandboxCompanyRegistryProvider: CompanyRegistryProvider = {
+  async signatories(cin) {
+    if (!/[1-9]/.test(cin)) return [];
+    const designation = cin.includes('-') ? 'Designated Partner' : 'Director';
+    const seed = [...cin].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+    return [0, 1].map((offset) => ({
+      name: `${GIVEN_NAMES[(seed + offset * 3) % GIVEN_NAMES.length]} ${FAMILY_NAMES[(Math.floor(seed / 7) + offset) % FAMILY_NAMES.length]}`,
+      designation,
+      din: String(((seed * 7919 + offset * 104729) % 90000000) + 10000000),
+    }));
+  },
+};

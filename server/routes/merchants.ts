@@ -1,15 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { toFieldErrors } from '../../schemas/fieldErrors';
 import { message } from '../../schemas/messages';
-import { aclPermissions } from '../../schemas/registry';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { apiError, validationError } from '../errors';
-import { hasPermission, listMerchants, loadMembership, saveRecord } from '../merchants/store';
-import { stepFlagsOf } from '../merchants/stepFlags';
-import type { StepId } from '../../rules/evaluate';
+import { validationError } from '../errors';
+import { listMerchants, loadMembership, saveRecord } from '../merchants/store';
+import { editableMembership } from '../merchants/editableMembership';
 import { STEP_UPDATES } from '../merchants/updates';
-import type { Queryable } from '../db/database';
 
 const stepSchemaId = (step: string) => `https://onboarding.local/schemas/steps/${step}.json`;
 
@@ -36,15 +33,6 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
     return { merchant: record };
   });
-
-  /** The caller's membership if they may edit this step now: 404/403 otherwise, 409 while the rules lock it. */
-  const editableMembership = async (tx: Queryable, userId: string, id: string, step: StepId, forUpdate: boolean) => {
-    const membership = await loadMembership(tx, userId, id, forUpdate);
-    if (!hasPermission(membership, ...aclPermissions.profile_edit)) throw apiError('FORBIDDEN');
-    const flags = stepFlagsOf(membership.record, step);
-    if (flags.locked || !flags.editable) throw apiError('STEP_LOCKED');
-    return membership;
-  };
 
   app.put<{ Params: { id: string }; Body: { merchant: Record<string, unknown> } }>(
     '/merchants/:id',

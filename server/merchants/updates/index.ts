@@ -1,6 +1,8 @@
+import { addressesUpdate } from './addresses';
+import { businessDetailsUpdate } from './businessDetails';
 import { panDetailsUpdate } from './panDetails';
 import type { StepUpdate } from './types';
 
 /** The kinds of body PUT /merchants/{uuid} takes, told apart by the key that names them (one line per step). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each update checks its own data against its step schema first
-export const STEP_UPDATES: ReadonlyArray<StepUpdate<any, any>> = [panDetailsUpdate];
+export const STEP_UPDATES: ReadonlyArray<StepUpdate<any, any>> = [panDetailsUpdate, businessDetailsUpdate, addressesUpdate];

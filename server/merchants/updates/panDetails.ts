@@ -2,6 +2,7 @@ import { entitiesForPan, entityById, type BusinessEntity } from '../../../schema
 import { message } from '../../../schemas/messages';
 import { businessEntities } from '../../../schemas/registry';
 import { validationError } from '../../errors';
+import { withAccount } from '../signingAuthority';
 import type { StepUpdate } from './types';
 
 export interface PanDetails {
@@ -18,7 +19,8 @@ interface VerifiedPan {
 
 /**
  * The PAN step: the entity must suit the PAN's holder type (its fourth letter), then the
- * provider verifies the PAN and the outcome is recorded — verified with the PAN name, or Failed.
+ * provider verifies the PAN and the outcome is recorded — verified with the PAN name (and the merchant's
+ * account created), or Failed.
  */
 export const panDetailsUpdate: StepUpdate<PanDetails, VerifiedPan> = {
   step: 'pan-details',
@@ -34,7 +36,7 @@ export const panDetailsUpdate: StepUpdate<PanDetails, VerifiedPan> = {
   },
   apply(record, { data, entity, panName }) {
     const productAccount = (record.product_account_detail ?? {}) as Record<string, unknown>;
-    return {
+    const updated = {
       ...record,
       pancard_number: data.pancard_number,
       business_entity_id: entity.id,
@@ -43,5 +45,7 @@ export const panDetailsUpdate: StepUpdate<PanDetails, VerifiedPan> = {
       pancard_name: panName,
       product_account_detail: { ...productAccount, dob: data.dob ?? null },
     };
+    // A verified PAN opens the signing-authority step, which needs the merchant's account.
+    return panName ? withAccount(updated) : updated;
   },
 };

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
+import { BusinessDetailsStep } from './BusinessDetailsStep';
+import { AddressStep } from './AddressStep';
 import { PanStep } from './PanStep';
+import { SigningAuthorityStep } from './SigningAuthorityStep';
 
 /** What every step screen is given. */
 export interface StepScreenProps {
@@ -14,4 +17,7 @@ export interface StepScreenProps {
 /** The steps this release renders a screen for, by step id; other steps show their status only. */
 export const stepScreens: Partial<Record<string, ComponentType<StepScreenProps>>> = {
   'pan-details': PanStep,
+  'business-details': BusinessDetailsStep,
+  'signing-authority': SigningAuthorityStep,
+  kyc: AddressStep,
 };

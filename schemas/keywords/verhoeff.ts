@@ -1,0 +1,50 @@
+import type { KeywordDefinition } from 'ajv';
+
+/** Dihedral group D5 multiplication table of the Verhoeff scheme. */
+const MULTIPLY = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
+  [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+  [3, 4, 0, 1, 2, 8, 9, 5, 6, 7],
+  [4, 0, 1, 2, 3, 9, 5, 6, 7, 8],
+  [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+  [6, 5, 9, 8, 7, 1, 0, 4, 3, 2],
+  [7, 6, 5, 9, 8, 2, 1, 0, 4, 3],
+  [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+  [9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
+];
+
+/** Verhoeff permutation table: row `i % 8` permutes the digit at position i (from the right). */
+const PERMUTE = [
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
+  [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
+  [9, 4, 5, 8, 1, 6, 7, 3, 0, 2],
+  [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
+  [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
+];
+
+/** Whether a string of digits ends with the Verhoeff check digit of the digits before it (Aadhaar's check). */
+export function hasValidVerhoeffCheckDigit(digits: string): boolean {
+  if (!/^[0-9]+$/.test(digits)) return false;
+  let check = 0;
+  const reversed = [...digits].reverse();
+  reversed.forEach((digit, position) => {
+    check = MULTIPLY[check]![PERMUTE[position % 8]![Number(digit)]!]!;
+  });
+  return check === 0;
+}
+
+/**
+ * `"verhoeff": true` — the string is digits whose last digit is their Verhoeff check digit. The empty
+ * string passes: blank is for `minLength`/`required` to report. Non-strings pass (`type` reports them).
+ */
+export const verhoeffKeyword: KeywordDefinition = {
+  keyword: 'verhoeff',
+  type: 'string',
+  schemaType: 'boolean',
+  errors: false,
+  validate: (enabled: boolean, data: string) => !enabled || data === '' || hasValidVerhoeffCheckDigit(data),
+};

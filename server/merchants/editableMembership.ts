@@ -1,0 +1,18 @@
+import type { StepId } from '../../rules/evaluate';
+import { aclPermissions } from '../../schemas/registry';
+import type { Queryable } from '../db/database';
+import { apiError } from '../errors';
+import { hasPermission, loadMembership, type Membership } from './store';
+import { stepFlagsOf } from './stepFlags';
+
+/**
+ * The caller's membership of a merchant if they may edit `step` now: 404/403 when the merchant is unknown or not
+ * theirs, 403 without a profile-editing permission, 409 while the step rules lock it or make it read-only.
+ */
+export async function editableMembership(db: Queryable, userId: string, merchantId: string, step: StepId, forUpdate = false): Promise<Membership> {
+  const membership = await loadMembership(db, userId, merchantId, forUpdate);
+  if (!hasPermission(membership, ...aclPermissions.profile_edit)) throw apiError('FORBIDDEN');
+  const flags = stepFlagsOf(membership.record, step);
+  if (flags.locked || !flags.editable) throw apiError('STEP_LOCKED');
+  return membership;
+}

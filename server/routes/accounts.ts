@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { toFieldErrors } from '../../schemas/fieldErrors';
+import { message } from '../../schemas/messages';
+import { authenticate, currentUser } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { apiError, validationError } from '../errors';
+import { editableMembership } from '../merchants/editableMembership';
+import { accountOf, withSigningAuthority, type SignatoryInput } from '../merchants/signingAuthority';
+import { loadMembership, saveRecord, type MerchantRecord } from '../merchants/store';
+
+const STEP = 'signing-authority';
+const SIGNING_AUTHORITY_SCHEMA = 'https://onboarding.local/schemas/steps/signing-authority.json';
+
+interface AccountUpdateBody {
+  merchant_uuid: string;
+  account: { signatory_contact_details_attributes: Array<Record<string, unknown>> };
+}
+
+/** The merchant's account when its uuid is `accountId`; 404 otherwise (an account of another merchant is not found). */
+function accountMatching(record: MerchantRecord, accountId: string) {
+  const account = accountOf(record);
+  if (!account || account.uuid !== accountId) throw apiError('NOT_FOUND');
+  return account;
+}
+
+/**
+ * The merchant's account and its signing authority (onboarding spec section 7): create the account once the PAN is
+ * verified, read it, set the signing authority with PUT /accounts/{id}, and look up the signatories of a CIN.
+ */
+export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const { db, ajv } = ctx;
+  app.addHook('preHandler', authenticate(db));
+
+  /** Validates a signatory against the step schema with $context from the stored record; the 422 errors or the input. */
+  const checkedSignatory = (record: MerchantRecord, sent: Record<string, unknown>): SignatoryInput => {
+    const { id, $context: _ignored, ...fields } = sent;
+    const validate = ajv.getSchema(SIGNING_AUTHORITY_SCHEMA);
+    if (!validate) throw new Error(`No schema ${SIGNING_AUTHORITY_SCHEMA}`);
+    const errors = validate({ ...fields, $context: { business_entity_id: record.business_entity_id ?? null } }) ? {} : toFieldErrors(validate.errors);
+    if (id !== undefined && !Number.isInteger(id)) errors.id = [message('validation.unexpected')];
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+    return { ...(fields as unknown as SignatoryInput), ...(id === undefined ? {} : { id: id as number }) };
+  };
+
+  app.post<{ Params: { id: string }; Body: { cin: string } }>(
+    '/dvs_wrapper/:id/signing_authority_details',
+    { schema: { body: { $ref: 'https://onboarding.local/schemas/api/cin-signatories.json' } } },
+    async (request) => {
+      await loadMembership(db, currentUser(request).userId, request.params.id);
+      return { signatories_details: await ctx.providers.companyRegistry.signatories(request.body.cin) };
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { merchant_uuid?: string } }>('/accounts/:id', async (request) => {
+    const merchantUuid = request.query.merchant_uuid;
+    if (!merchantUuid) throw apiError('NOT_FOUND');
+    const { record } = await loadMembership(db, currentUser(request).userId, merchantUuid);
+    return { account: accountMatching(record, request.params.id) };
+  });
+
+  app.put<{ Params: { id: string }; Body: AccountUpdateBody }>(
+    '/accounts/:id',
+    { schema: { body: { $ref: 'https://onboarding.local/schemas/api/account-update.json' } } },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { merchant_uuid: merchantUuid, account } = request.body;
+      const [sent] = account.signatory_contact_details_attributes;
+      const { record } = await editableMembership(db, userId, merchantUuid, STEP);
+      accountMatching(record, request.params.id);
+      checkedSignatory(record, sent!);
+
+      const updated = await db.transaction(async (tx) => {
+        const membership = await editableMembership(tx, userId, merchantUuid, STEP, true);
+        accountMatching(membership.record, request.params.id);
+        const next = withSigningAuthority(membership.record, checkedSignatory(membership.record, sent!));
+        await saveRecord(tx, next, userId, `step.${STEP}`, { body: request.body });
+        return next;
+      });
+      return { account: accountOf(updated), merchant: updated };
+    },
+  );
+};

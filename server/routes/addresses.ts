@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { toFieldErrors } from '../../schemas/fieldErrors';
+import { message } from '../../schemas/messages';
+import type { FieldErrors } from '../../schemas/types';
+import { authenticate, currentUser } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { apiError, validationError } from '../errors';
+import { editableMembership } from '../merchants/editableMembership';
+import { saveRecord } from '../merchants/store';
+import { addressesUpdate, type AddressDetails } from '../merchants/updates/addresses';
+import { pincodeDetail } from '../reference/pincodes';
+
+const KYC_SCHEMA = 'https://onboarding.local/schemas/steps/kyc.json';
+/** The address payload's names (spec section 3, Address payload) and the KYC step's. */
+const PAYLOAD_NAMES = { Registered: 'registration_address', Operating: 'operating_address' } as const;
+
+/** Errors about registration_address/operating_address renamed to the payload's Registered/Operating. */
+function inPayloadNames(errors: FieldErrors): FieldErrors {
+  const renamed: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const entry = Object.entries(PAYLOAD_NAMES).find(([, stepName]) => field === stepName || field.startsWith(`${stepName}.`));
+    renamed[entry ? entry[0] + field.slice(entry[1].length) : field] = messages;
+  }
+  return renamed;
+}
+
+/** The pincode lookup (master data) and PUT /merchants/{uuid}/addresses with Registered and Operating (onboarding spec section 7). */
+export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const { db, ajv } = ctx;
+  app.addHook('preHandler', authenticate(db));
+
+  app.get<{ Params: { pin: string } }>('/pincode_details/:pin', async (request) => {
+    if (!/^[1-9][0-9]{5}$/.test(request.params.pin)) throw validationError({ pincode: [message('validation.pincode')] });
+    const detail = await pincodeDetail(request.params.pin);
+    if (!detail) throw apiError('NOT_FOUND');
+    return { pincode_detail: { pincode: request.params.pin, ...detail } };
+  });
+
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/merchants/:id/addresses', async (request) => {
+    const { userId } = currentUser(request);
+    const body = request.body ?? {};
+    const data: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(body)) data[PAYLOAD_NAMES[key as keyof typeof PAYLOAD_NAMES] ?? key] = value;
+    await editableMembership(db, userId, request.params.id, addressesUpdate.step);
+
+    const validate = ajv.getSchema(KYC_SCHEMA);
+    if (!validate) throw new Error(`No schema ${KYC_SCHEMA}`);
+    if (!validate(data)) throw validationError(inPayloadNames(toFieldErrors(validate.errors)));
+    const prepared = await addressesUpdate.prepare(data as unknown as AddressDetails, ctx.providers);
+
+    const record = await db.transaction(async (tx) => {
+      const membership = await editableMembership(tx, userId, request.params.id, addressesUpdate.step, true);
+      const updated = addressesUpdate.apply(membership.record, prepared);
+      await saveRecord(tx, updated, userId, `step.${addressesUpdate.step}`, { body });
+      return updated;
+    });
+    return { merchant: record };
+  });
+};

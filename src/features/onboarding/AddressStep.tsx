@@ -1,0 +1,87 @@
+import { useMemo, useRef, useState } from 'react';
+import { stepForms } from '../../../schemas/registry';
+import type { FieldErrors } from '../../../schemas/types';
+import { StepForm } from '../../../renderer/StepForm';
+import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import type { Merchant } from '../../shared/api/types';
+import { t } from '../../shared/ui/t';
+import { addressFormDataOf, addressUiSchemaFor, copyRegistrationAddress, pincodesToLookUp, withPincodeDetail, type AddressFormData } from './addressForm';
+import type { StepScreenProps } from './stepScreens';
+
+/** The text of a failed address submit: the server's message or error_message, else the spec's generic text (section 8). */
+function submitProblem(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status !== 422) {
+    const text = error.body.message ?? error.body.error_message ?? error.body.error;
+    if (typeof text === 'string') return text;
+  }
+  return t('address.submitFailed');
+}
+
+/** The KYC step, manual path: registration and operating addresses, city and state filled from the pincode. */
+export function AddressStep({ merchant, readonly, onSaved }: StepScreenProps) {
+  const { schema, uiSchema } = stepForms.kyc!;
+  const saved = useMemo(() => addressFormDataOf(merchant), [merchant]);
+  const [formData, setFormData] = useState(saved);
+  const [data, setData] = useState(saved);
+  const latest = useRef(saved);
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const lookUpPincodes = (previous: AddressFormData, next: AddressFormData) => {
+    for (const { field, pincode } of pincodesToLookUp(previous, next)) {
+      apiFetch<{ pincode_detail: { city: string; state: string } }>(`/api/v1/pincode_details/${pincode}`)
+        .then(({ pincode_detail: detail }) => {
+          const filled = withPincodeDetail(latest.current, field, pincode, detail);
+          latest.current = filled;
+          setData(filled);
+          setFormData(filled);
+        })
+        // A failed pincode lookup is silent (spec section 8): the merchant types city and state.
+        .catch(() => undefined);
+    }
+  };
+
+  const change = (next: AddressFormData) => {
+    const previous = latest.current;
+    latest.current = next;
+    setData(next);
+    lookUpPincodes(previous, next);
+  };
+
+  const submit = async (values: AddressFormData) => {
+    setBusy(true);
+    setProblems([]);
+    setFieldErrors(undefined);
+    try {
+      const { merchant: updated } = await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, {
+        method: 'PUT',
+        body: { merchant: copyRegistrationAddress(values) },
+      });
+      onSaved(updated);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 422) setFieldErrors(error.body.errors as FieldErrors);
+      setProblems([submitProblem(error)]);
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StepForm<AddressFormData>
+      schema={schema}
+      uiSchema={addressUiSchemaFor(uiSchema, data)}
+      formData={formData}
+      transformChange={copyRegistrationAddress}
+      onChange={change}
+      onSubmit={submit}
+      fieldErrors={fieldErrors}
+      problems={problems}
+      onDismissProblems={() => setProblems([])}
+      readonly={readonly}
+      busy={busy}
+      idPrefix="address"
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { apiFetch } from '../../shared/api/fetcher';
+import { t } from '../../shared/ui/t';
+
+/** One signatory the company registry lists for a CIN. */
+export interface CinSignatory {
+  name: string;
+  designation?: string;
+}
+
+interface CinSignatoriesProps {
+  merchantUuid: string;
+  cin: string | undefined;
+  /** Called with the name the merchant picks. */
+  onChoose(name: string): void;
+}
+
+/** Looks up the signatories on record for the CIN typed and offers their names; a failed lookup shows nothing (spec section 8). */
+export function CinSignatories({ merchantUuid, cin, onChoose }: CinSignatoriesProps) {
+  const [found, setFound] = useState<{ cin: string; signatories: CinSignatory[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const lookUp = async () => {
+    if (!cin) return;
+    setBusy(true);
+    try {
+      const body = await apiFetch<{ signatories_details: CinSignatory[] }>(`/api/v1/dvs_wrapper/${merchantUuid}/signing_authority_details`, {
+        method: 'POST',
+        body: { cin },
+      });
+      setFound({ cin, signatories: body.signatories_details });
+    } catch {
+      setFound(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signatories = found && found.cin === cin ? found.signatories : [];
+  return (
+    <Box sx={{ my: 2 }}>
+      <Button variant="outlined" size="small" disabled={!cin || busy} onClick={lookUp}>
+        {t('signing.cin.lookup')}
+      </Button>
+      {signatories.length > 0 && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {t('signing.cin.suggestions')}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {signatories.map((signatory) => (
+              <Chip key={signatory.name} label={signatory.name} onClick={() => onChoose(signatory.name)} />
+            ))}
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}

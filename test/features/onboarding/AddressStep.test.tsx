@@ -1,0 +1,94 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddressStep } from '../../../src/features/onboarding/AddressStep';
+import type { Merchant } from '../../../src/shared/api/types';
+import { saveSession } from '../../../src/shared/session/session';
+import { mockFetch } from '../../fetchMock';
+
+const merchant: Merchant = { uuid: '11111111-2222-3333-4444-555555555555', mid: 8800003, registration_address: null, operating_address: null };
+const PINCODES: Record<string, { city: string; state: string }> = {
+  '560001': { city: 'Bangalore', state: 'Karnataka' },
+  '400053': { city: 'Mumbai', state: 'Maharashtra' },
+};
+
+type Answer = (request: { method: string; url: string; body: unknown }) => { status?: number; body?: unknown } | undefined;
+
+function renderStep(answer: Answer = () => undefined, onSaved = vi.fn(), shown: Merchant = merchant) {
+  saveSession({ access_token: 'token', expires_in: 3600 });
+  const calls = mockFetch((request) => {
+    const pin = /^\/api\/v1\/pincode_details\/(\d+)$/.exec(request.url)?.[1];
+    if (pin) return PINCODES[pin] ? { body: { pincode_detail: { pincode: pin, ...PINCODES[pin] } } } : { status: 404, body: { error: 'Not found' } };
+    return answer(request);
+  });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AddressStep merchant={shown} readonly={false} onSaved={onSaved} />
+    </SWRConfig>,
+  );
+  return { calls, onSaved, user: userEvent.setup() };
+}
+
+/** The address fields render in order: the registration address first, the operating address second. */
+const addressField = (index: number) => ({ getByLabelText: (label: RegExp) => screen.getAllByLabelText(label)[index]! });
+const registered = () => addressField(0);
+const operating = () => addressField(1);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AddressStep', () => {
+  it('fills city and state from a 6-digit pincode', async () => {
+    const { user } = renderStep();
+    await user.type(registered().getByLabelText(/^Pincode/), '560001');
+    await waitFor(() => expect(registered().getByLabelText(/^City/)).toHaveValue('Bangalore'));
+    expect(registered().getByLabelText(/^State/)).toHaveValue('Karnataka');
+  });
+
+  it('leaves city and state to the merchant when the pincode is unknown', async () => {
+    const { calls, user } = renderStep();
+    await user.type(registered().getByLabelText(/^Pincode/), '999999');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/pincode_details/999999')).toBe(true));
+    expect(registered().getByLabelText(/^City/)).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the spec texts for an invalid address and pincode and sends nothing', async () => {
+    const { calls, user } = renderStep();
+    await user.type(registered().getByLabelText(/^Address/), '#12 MG Road');
+    await user.type(registered().getByLabelText(/^Pincode/), '05600');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please enter valid Address')).toBeInTheDocument();
+    expect(screen.getByText('Invalid Pincode')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('copies the registration address when "same as registration" is ticked and sends both', async () => {
+    const { calls, user, onSaved } = renderStep(({ method }) => (method === 'PUT' ? { body: { merchant: { ...merchant, name: 'saved' } } } : undefined));
+    await user.type(registered().getByLabelText(/^Address/), '12, MG Road');
+    await user.type(registered().getByLabelText(/^Pincode/), '560001');
+    await waitFor(() => expect(registered().getByLabelText(/^City/)).toHaveValue('Bangalore'));
+    await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
+    await waitFor(() => expect(operating().getByLabelText(/^City/)).toHaveValue('Bangalore'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ name: 'saved' })));
+    const address = { address_line: '12, MG Road', pincode: '560001', city: 'Bangalore', state: 'Karnataka' };
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      merchant: { registration_address: address, same_as_registration: true, operating_address: address },
+    });
+  });
+
+  it('shows saved addresses and the server 422 under the field, with the generic text in the Oh no! box', async () => {
+    const saved = { address_line: '12, MG Road', pincode: '560001', city: 'Bangalore', state: 'Karnataka' };
+    const other = { address_line: 'Plot 4, Andheri', pincode: '400053', city: 'Mumbai', state: 'Maharashtra' };
+    const { user } = renderStep(
+      ({ method }) => (method === 'PUT' ? { status: 422, body: { errors: { 'operating_address.pincode': ['Invalid Pincode'] } } } : undefined),
+      vi.fn(),
+      { ...merchant, registration_address: saved, operating_address: other },
+    );
+    expect(operating().getByLabelText(/^City/)).toHaveValue('Mumbai');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Invalid Pincode')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong please try after some time.');
+  });
+});

@@ -1,0 +1,135 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { areaCodes, businessCategories } from '../../../schemas/businessCategories';
+import { gstinCheckCharacter } from '../../../schemas/keywords/gstinChecksum';
+import { BusinessDetailsStep } from '../../../src/features/onboarding/BusinessDetailsStep';
+import type { Merchant } from '../../../src/shared/api/types';
+import { saveSession } from '../../../src/shared/session/session';
+import { mockFetch } from '../../fetchMock';
+
+const PAN = 'AAACN4521K';
+const withCheck = (first14: string) => first14 + (gstinCheckCharacter(first14) ?? '');
+const LINKED = withCheck(`27${PAN}1Z`);
+const UUID = '11111111-2222-3333-4444-555555555555';
+const blank: Merchant = {
+  uuid: UUID,
+  mid: 8800001,
+  pancard_number: PAN,
+  pancard_name: 'ROHAN MEHTA TECHNOLOGIES PRIVATE LIMITED',
+  business_category_id: null,
+  business_sub_category_id: null,
+  monthly_expected_volume: null,
+  gst_number: null,
+  business_name: null,
+  shop_number: null,
+  area_code: null,
+  ultimate_beneficiaries: [],
+  ubo_exist: false,
+};
+
+type Answer = { status?: number; body?: unknown };
+function renderStep(merchant: Merchant, answerPut: (body: { merchant: Record<string, unknown> }) => Answer, onSaved = vi.fn()) {
+  saveSession({ access_token: 'token', expires_in: 3600 });
+  const calls = mockFetch(({ method, url, body }) => {
+    if (url === '/api/v1/business_categories') return { body: { business_categories: businessCategories } };
+    if (url === '/api/v1/area_codes') return { body: { area_codes: areaCodes } };
+    if (url === `/api/v1/dvs_wrapper/${UUID}/pan_gst_details`) {
+      return { body: { pan_detail: { name: 'ROHAN MEHTA', gst_details: [{ gstin: LINKED, tradename: 'MEHTA TRADERS' }] } } };
+    }
+    if (url === `/api/v1/dvs_wrapper/${UUID}/gstin_details`) return { body: { gstin_details: { tradename: 'MEHTA ENTERPRISES' } } };
+    if (method === 'DELETE' && url === `/api/v1/merchants/${UUID}/ultimate_beneficiaries/1`) return { body: { merchant: { ...merchant, ultimate_beneficiaries: [] } } };
+    if (method === 'PUT' && url === `/api/v1/merchants/${UUID}`) return answerPut(body as { merchant: Record<string, unknown> });
+    return undefined;
+  });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <BusinessDetailsStep merchant={merchant} readonly={false} onSaved={onSaved} />
+    </SWRConfig>,
+  );
+  return { calls, onSaved };
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, field: RegExp, option: string) {
+  await user.click(await screen.findByRole('combobox', { name: field }));
+  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('BusinessDetailsStep', () => {
+  it("offers the chosen category's sub-categories and sends the step without $context", async () => {
+    const { calls, onSaved } = renderStep(blank, (body) => ({ body: { merchant: { ...blank, ...body.merchant } } }));
+    const user = userEvent.setup();
+    await choose(user, /Business Type/, 'Food & Beverage');
+    await user.click(screen.getByRole('combobox', { name: /Business Sub Type/ }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent).filter(Boolean);
+    expect(options).toEqual(['Restaurants', 'Cafes & Bakeries', 'Cloud Kitchens', 'Sweets & Snacks']);
+    await user.click(screen.getByRole('option', { name: 'Cloud Kitchens' }));
+    await choose(user, /Expected Monthly Sales/, '30001-60000');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      merchant: { business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000' },
+    });
+  });
+
+  it('fills the trade name when a GSTIN linked to the PAN is chosen', async () => {
+    renderStep(blank, () => ({ status: 500 }));
+    const user = userEvent.setup();
+    expect(await screen.findByText('Choose one of the GST numbers registered to your PAN, or type another.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/GST Number/), LINKED);
+    await waitFor(() => expect(screen.getByLabelText(/Trade Name/)).toHaveValue('MEHTA TRADERS'));
+  });
+
+  it('fills the trade name from the GSTIN lookup for a GSTIN of the PAN that is not listed', async () => {
+    const { calls } = renderStep(blank, () => ({ status: 500 }));
+    const user = userEvent.setup();
+    const other = withCheck(`29${PAN}2Z`);
+    await user.type(await screen.findByLabelText(/GST Number/), other);
+    await waitFor(() => expect(screen.getByLabelText(/Trade Name/)).toHaveValue('MEHTA ENTERPRISES'));
+    expect(calls.find((call) => call.url.endsWith('/gstin_details'))?.body).toEqual({ gstin: other });
+  });
+
+  it('refuses a GSTIN of another PAN before sending anything', async () => {
+    const { calls } = renderStep({ ...blank, business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '10001-30000' }, () => ({ status: 500 }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/GST Number/), withCheck('27AAACM1234K1Z'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The GST number does not match with PAN details provided')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('keeps a filled category and sub-category read-only', async () => {
+    renderStep({ ...blank, business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '10001-30000' }, () => ({ status: 500 }));
+    expect(await screen.findByRole('combobox', { name: /Business Type/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: /Business Sub Type/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: /Expected Monthly Sales/ })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("shows the server's gst_number error in the Oh no! box, else the generic text", async () => {
+    const filled = { ...blank, business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '10001-30000' };
+    let answer: Answer = { status: 422, body: { errors: { gst_number: ['The GST number does not match with PAN details provided'] } } };
+    renderStep(filled, () => answer);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The GST number does not match with PAN details provided');
+    answer = { status: 422, body: { errors: { monthly_expected_volume: ['This value is not accepted'] } } };
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong please try after some time.'));
+  });
+
+  it('removes a saved beneficial owner with the DELETE call', async () => {
+    const owner = { id: 1, name: 'Asha Sharma', pancard_number: 'ABCPE1234F', ownership_percentage: 60 };
+    const { calls, onSaved } = renderStep({ ...blank, ubo_exist: true, ultimate_beneficiaries: [owner] }, () => ({ status: 500 }));
+    const user = userEvent.setup();
+    expect(await screen.findByDisplayValue('Asha Sharma')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /remove/i }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/ultimate_beneficiaries/1'))).toBe(true));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ ultimate_beneficiaries: [] })));
+  });
+});
