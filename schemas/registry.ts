@@ -15,10 +15,12 @@ import kyc from './steps/kyc.json';
 import kycUi from './steps/kyc.ui.json';
 import accountUpdateApi from './api/account-update.json';
 import cinSignatoriesApi from './api/cin-signatories.json';
+import bankDetails from './steps/bank-details.json';
+import bankDetailsUi from './steps/bank-details.ui.json';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [definitions, authApi, merchantUpdateApi, panDetails, businessDetails, merchantRecord, kycDocumentRecord, signingAuthority, kyc, accountUpdateApi, cinSignatoriesApi];
+export const allSchemas: JsonSchema[] = [definitions, authApi, merchantUpdateApi, panDetails, businessDetails, merchantRecord, kycDocumentRecord, signingAuthority, kyc, accountUpdateApi, cinSignatoriesApi, bankDetails];
 
 /** The step schemas and their uiSchemas, by step id. */
 export const stepForms: Record<string, { schema: JsonSchema; uiSchema: UiSchema }> = {
@@ -26,6 +28,7 @@ export const stepForms: Record<string, { schema: JsonSchema; uiSchema: UiSchema 
   'signing-authority': { schema: signingAuthority, uiSchema: signingAuthorityUi },
   kyc: { schema: kyc, uiSchema: kycUi },
   'business-details': { schema: businessDetails, uiSchema: businessDetailsUi },
+  'bank-details': { schema: bankDetails, uiSchema: bankDetailsUi },
 };
 
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

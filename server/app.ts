@@ -15,6 +15,7 @@ import { sandboxProviders } from './providers/sandbox';
 import type { Providers } from './providers/types';
 import { authRoutes } from './routes/auth';
 import { businessDetailsRoutes } from './routes/businessDetails';
+import { bankDetailsRoutes } from './routes/bankDetails';
 import { accountRoutes } from './routes/accounts';
 import { addressRoutes } from './routes/addresses';
 import { masterDataRoutes } from './routes/masterData';
@@ -62,6 +63,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(accountRoutes(ctx));
       await v1.register(addressRoutes(ctx));
       await v1.register(businessDetailsRoutes(ctx));
+      await v1.register(bankDetailsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

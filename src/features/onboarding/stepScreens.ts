@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
 import { BusinessDetailsStep } from './BusinessDetailsStep';
+import { BankDetailsStep } from './BankDetailsStep';
 import { AddressStep } from './AddressStep';
 import { PanStep } from './PanStep';
 import { SigningAuthorityStep } from './SigningAuthorityStep';
@@ -18,6 +19,7 @@ export interface StepScreenProps {
 export const stepScreens: Partial<Record<string, ComponentType<StepScreenProps>>> = {
   'pan-details': PanStep,
   'business-details': BusinessDetailsStep,
+  'bank-details': BankDetailsStep,
   'signing-authority': SigningAuthorityStep,
   kyc: AddressStep,
 };

@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { gstinCheckCharacter } from '../schemas/keywords/gstinChecksum';
+import { launchChromium, startProduct } from './harness';
+
+const PHONE = { width: 360, height: 740 };
+const SCREENSHOTS = 'e2e/screenshots';
+const PAN = 'AAACN4521K';
+const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
+
+let browser: Browser;
+let product: Awaited<ReturnType<typeof startProduct>>;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  product = await startProduct();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const status = (page: Page, step: string) => page.locator(`[data-step="${step}"]`).getAttribute('data-status');
+const row = (page: Page, step: string) => page.locator(`[data-step="${step}"]`);
+
+/** Opens a step's row unless it is open already (the page opens the next to-do step by itself). */
+async function openStep(page: Page, step: string) {
+  const summary = page.locator(`#${step}-header`);
+  await summary.waitFor();
+  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+  await expect.poll(() => summary.getAttribute('aria-expanded')).toBe('true');
+}
+
+async function chooseOption(page: Page, scope: ReturnType<typeof row>, label: RegExp, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function signUpWithPan(page: Page) {
+  const email = `pvt.${Date.now()}@example.com`;
+  await page.goto(`${product.baseUrl}/app/account`);
+  await page.getByLabel('E-mail or mobile number').fill(email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('OTP digit 1').waitFor();
+  const inbox = await page.context().newPage();
+  await inbox.goto(`${product.baseUrl}/sandbox/inbox?recipient=${encodeURIComponent(email)}`);
+  const code = /\b(\d{4})\b/.exec((await inbox.locator('.message .body').first().textContent()) ?? '')?.[1] ?? '';
+  await inbox.close();
+  await page.getByLabel('OTP digit 1').click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await page.waitForURL(/\/app\/onboarding$/);
+  const pan = row(page, 'pan-details');
+  await pan.getByLabel(/PAN Number/).pressSequentially(PAN);
+  await chooseOption(page, pan, /Business Entity/, 'Private Limited');
+  await pan.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('dialog', { name: 'PAN verified' }).getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => status(page, 'pan-details')).toBe('Completed');
+}
+
+describe('a new Private Limited merchant fills the profile steps on a phone', () => {
+  it('business details (GST mismatch first), signing authority (CIN required), address by pincode; reload keeps it', async () => {
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await signUpWithPan(page);
+
+    const business = row(page, 'business-details');
+    await expect.poll(() => business.getByRole('combobox', { name: /Business Type/ }).isVisible()).toBe(true);
+    await chooseOption(page, business, /Business Type/, /.+/);
+    await chooseOption(page, business, /Business Sub Type/, /.+/);
+    await chooseOption(page, business, /Expected Monthly Sales/, '30001-60000');
+    const gst = business.getByLabel(/GST Number/);
+    await gst.fill(gstin('27AAACX9999K1Z'));
+    await business.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => business.getByText('The GST number does not match with PAN details provided').first().isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/business-gst-mismatch.png`, fullPage: true });
+    await gst.fill(gstin(`27${PAN}1Z`));
+    await business.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => status(page, 'business-details')).toBe('Completed');
+
+    const bank = row(page, 'bank-details');
+    await openStep(page, 'bank-details');
+    await expect.poll(() => bank.getByLabel(/Company PAN Number/).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-form-company.png`, fullPage: true });
+    expect(await bank.getByLabel(/Company PAN Name/).isVisible()).toBe(true);
+    await bank.getByLabel(/Bank Account Number/).fill('50100234567890');
+    await bank.getByLabel(/IFSC Code/).fill('HDFC0000001');
+    await bank.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => status(page, 'bank-details')).not.toBe('To do');
+
+    const signing = row(page, 'signing-authority');
+    await openStep(page, 'signing-authority');
+    await expect.poll(() => signing.getByText('Authorised Signatory (Director)').isVisible()).toBe(true);
+    await signing.getByLabel(/^Name/).fill('Asha Verma');
+    await signing.getByLabel(/^Email/).fill('asha.verma@example.com');
+    await signing.getByLabel(/PAN Number/).pressSequentially('ABCPV1234K');
+    await signing.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => signing.getByText('This field cannot be left blank').first().isVisible()).toBe(true);
+    await signing.getByLabel(/CIN/).fill('U72200MH2009PTC123456');
+    await signing.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');
+
+    const kyc = row(page, 'kyc');
+    await expect.poll(() => status(page, 'kyc')).not.toBe('Locked');
+    await openStep(page, 'kyc');
+    await kyc.getByLabel(/^Address/).first().fill('14 Kalbadevi Road, Marine Lines');
+    await kyc.getByLabel(/^Pincode/).first().fill('400002');
+    await expect.poll(() => kyc.getByLabel(/^State/).first().inputValue()).toMatch(/maharashtra/i);
+    await kyc.getByLabel('Operating address is the same as the registered address').check();
+    await kyc.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(async () => (await page.request.get(`${product.baseUrl}/api/v1/sandbox/messages`)).ok()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/profile-filled.png`, fullPage: true });
+
+    await page.reload();
+    await expect.poll(() => status(page, 'business-details')).toBe('Completed');
+    expect(await status(page, 'signing-authority')).toBe('Completed');
+    await openStep(page, 'kyc');
+    await expect.poll(() => row(page, 'kyc').getByLabel(/^Pincode/).first().inputValue()).toBe('400002');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});

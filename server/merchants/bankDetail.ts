@@ -1,0 +1,60 @@
+import { businessEntities } from '../../schemas/registry';
+import type { MerchantRecord } from './store';
+
+/** The bank form's fields (schemas/steps/bank-details.json), as POST /merchants/{id}/bank_details sends them. */
+export interface BankDetailInput {
+  business_registered: boolean;
+  business_entity_id: number;
+  business_name?: string;
+  pancard_name: string;
+  pancard_number?: string;
+  holder_name: string;
+  bank_account_number: string;
+  ifsc_code: string;
+}
+
+/** A bank detail as the merchant record stores it (schemas/records/merchant.json $defs.bankDetail). */
+export interface StoredBankDetail {
+  id: number;
+  bank_account_number: string;
+  ifsc_code: string;
+  holder_name: string;
+  bank_verification_status: 'pending';
+  penny_deposit_status: 'NOT_INITIATED';
+  penny_deposit_method: 'IMPS';
+  penny_attempt_left: number;
+  addendum_status: null;
+  bank_verification_proof: null;
+}
+
+const PENNY_ATTEMPTS = 3;
+
+/**
+ * The record with a new bank detail (pending verification, penny test not started) and the entity, business name and
+ * PAN name as submitted; a business name not sent (Individual) keeps the stored one.
+ */
+export function withBankDetail(record: MerchantRecord, input: BankDetailInput): MerchantRecord {
+  const previous = record.bank_detail as { id?: number } | null | undefined;
+  const entity = businessEntities.business_entities.find((candidate) => candidate.id === input.business_entity_id);
+  if (!entity) throw new Error(`withBankDetail() needs a known entity, got ${input.business_entity_id}`);
+  const bankDetail: StoredBankDetail = {
+    id: (previous?.id ?? 0) + 1,
+    bank_account_number: input.bank_account_number,
+    ifsc_code: input.ifsc_code,
+    holder_name: input.holder_name,
+    bank_verification_status: 'pending',
+    penny_deposit_status: 'NOT_INITIATED',
+    penny_deposit_method: 'IMPS',
+    penny_attempt_left: PENNY_ATTEMPTS,
+    addendum_status: null,
+    bank_verification_proof: null,
+  };
+  return {
+    ...record,
+    bank_detail: bankDetail,
+    business_entity_id: entity.id,
+    business_entity: { id: entity.id, name: entity.name },
+    business_name: input.business_name ?? record.business_name ?? null,
+    pancard_name: input.pancard_name,
+  };
+}

@@ -1,0 +1,111 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BankDetailsStep } from '../../../src/features/onboarding/BankDetailsStep';
+import type { Merchant } from '../../../src/shared/api/types';
+import { saveSession } from '../../../src/shared/session/session';
+import { mockFetch } from '../../fetchMock';
+
+const UUID = '11111111-2222-3333-4444-555555555555';
+const merchant: Merchant = {
+  uuid: UUID,
+  mid: 8800002,
+  product: 'PayUbiz',
+  pancard_number: 'AAACN4521K',
+  pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
+  business_name: 'Nimbus Stores',
+  business_entity_id: null,
+  business_filing_status: null,
+  bank_detail: null,
+};
+
+type Answer = { status?: number; body?: unknown };
+function renderStep(answerPost: (body: { bank_detail: Record<string, unknown> }) => Answer, shown: Merchant = merchant) {
+  saveSession({ access_token: 'token', expires_in: 3600 });
+  const calls = mockFetch(({ method, url, body }) =>
+    method === 'POST' && url === `/api/v1/merchants/${UUID}/bank_details` ? answerPost(body as { bank_detail: Record<string, unknown> }) : undefined,
+  );
+  const onSaved = vi.fn();
+  render(<BankDetailsStep merchant={shown} readonly={false} onSaved={onSaved} />);
+  return { calls, onSaved };
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, field: RegExp, option: string) {
+  await user.click(await screen.findByRole('combobox', { name: field }));
+  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('BankDetailsStep', () => {
+  it('shows the company PAN labels for a Private Limited and sends its full field set', async () => {
+    const { calls, onSaved } = renderStep((body) => ({ body: { merchant: { ...merchant, bank_detail: body.bank_detail } } }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await choose(user, /Registration type/, 'Private Limited');
+    expect(screen.getByRole('textbox', { name: /Company PAN Number/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Company PAN Name/ })).toHaveValue('NIMBUS STORES PRIVATE LIMITED');
+    expect(screen.getByRole('textbox', { name: /Business Name/ })).toHaveValue('Nimbus Stores');
+    expect(screen.queryByText('Account holder name should match the name on PAN')).not.toBeInTheDocument();
+    expect(screen.getByText('Documents are rejected if the account holder name and number are not printed on the cheque')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Bank Account Number/ }), '50100123456789');
+    await user.type(screen.getByRole('textbox', { name: /IFSC Code/ }), 'HDFC0000001');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      bank_detail: {
+        business_registered: true,
+        business_entity_id: 6,
+        business_name: 'Nimbus Stores',
+        pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
+        pancard_number: 'AAACN4521K',
+        holder_name: 'NIMBUS STORES PRIVATE LIMITED',
+        bank_account_number: '50100123456789',
+        ifsc_code: 'HDFC0000001',
+      },
+    });
+  });
+
+  it('selects Individual with the reduced field set when the business is not registered', async () => {
+    const { calls } = renderStep(() => ({ body: { merchant } }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByRole('combobox', { name: /Registration type/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Business Name/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /PAN Number/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^PAN Name/ })).toBeInTheDocument();
+    expect(screen.getByText('Account holder name should match the name on PAN')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Bank Account Number/ }), '123456789012');
+    await user.type(screen.getByRole('textbox', { name: /IFSC Code/ }), 'SBIN0000300');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const sent = calls.find((call) => call.method === 'POST')?.body as { bank_detail: Record<string, unknown> };
+    expect(Object.keys(sent.bank_detail).sort()).toEqual(['bank_account_number', 'business_entity_id', 'business_registered', 'holder_name', 'ifsc_code', 'pancard_name']);
+    expect(sent.bank_detail.business_entity_id).toBe(1);
+  });
+
+  it('shows the account number error in the Oh no! box, else the generic text', async () => {
+    let answer: Answer = { status: 422, body: { errors: { bank_account_number: ['Bank number should not contain special characters e.g.(.#$,)'] } } };
+    renderStep(() => answer);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.type(screen.getByRole('textbox', { name: /Bank Account Number/ }), '123456789012');
+    await user.type(screen.getByRole('textbox', { name: /IFSC Code/ }), 'SBIN0000300');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bank number should not contain special characters e.g.(.#$,)');
+    answer = { status: 422, body: { errors: { ifsc_code: ['IFSC code format is invalid'] } } };
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong please try after sometime'));
+  });
+
+  it('offers the business and PAN names as the holder name for the Individual filing status', async () => {
+    renderStep(() => ({ body: { merchant } }), { ...merchant, business_filing_status: 'Individual', business_name: 'Asha Stores', pancard_name: 'ASHA SHARMA' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await choose(user, /Account Holder Name/, 'Asha Stores');
+    expect(screen.getByRole('combobox', { name: /Account Holder Name/ })).toHaveTextContent('Asha Stores');
+  });
+});
