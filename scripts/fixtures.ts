@@ -1,5 +1,5 @@
 /**
- * `npm run fixtures -- [--json] <files or folders>`: runs rule and validation fixtures
+ * `npm run fixtures -- [--json] <files or folders>`: runs rule, validation and definition fixtures
  * (DESIGN.md, "Fixtures"), prints a line per fixture and `N passed, M failed`, and exits 1
  * on any failure (2 on a usage error).
  */

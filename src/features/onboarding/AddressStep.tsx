@@ -71,7 +71,7 @@ export function AddressStep({ merchant, readonly, onSaved }: StepScreenProps) {
   return (
     <StepForm<AddressFormData>
       schema={schema}
-      uiSchema={addressUiSchemaFor(uiSchema, data)}
+      uiSchema={addressUiSchemaFor(uiSchema, data, merchant.business_entity_id as number | null)}
       formData={formData}
       transformChange={copyRegistrationAddress}
       onChange={change}

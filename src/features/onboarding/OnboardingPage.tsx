@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
@@ -54,7 +55,12 @@ export default function OnboardingPage() {
   const firstTodo = journey.groups.flatMap((group) => group.steps).find((step) => stepScreens[step.id] && flags[step.id]?.todo)?.id ?? null;
   const renderScreen = (stepId: string) => {
     const Screen = stepScreens[stepId];
-    return Screen ? <Screen merchant={merchant} readonly={!canEdit || !flags[stepId]!.editable} onSaved={(saved) => mutate(saved, { revalidate: false })} /> : undefined;
+    if (!Screen) return undefined;
+    return (
+      <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+        <Screen merchant={merchant} readonly={!canEdit || !flags[stepId]!.editable} onSaved={(saved) => mutate(saved, { revalidate: false })} />
+      </Suspense>
+    );
   };
   const openStep = open ?? firstTodo;
   const tabs = tabVisibility(merchant);

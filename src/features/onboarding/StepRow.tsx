@@ -41,6 +41,7 @@ export function StepRow({ id, title, flags, expanded, onToggle, children }: Step
       expanded={canOpen && expanded}
       onChange={canOpen ? onToggle : undefined}
       disableGutters
+      slotProps={{ transition: { unmountOnExit: true } }}
       data-step={id}
       data-status={status.label}
       sx={{ '&:before': { display: 'none' }, borderBottom: 1, borderColor: 'divider' }}

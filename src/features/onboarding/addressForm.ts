@@ -1,3 +1,4 @@
+import bankFormEntities from '../../../schemas/master/bank-form-entities.json';
 import type { UiSchema } from '../../../schemas/types';
 import type { Merchant } from '../../shared/api/types';
 
@@ -44,10 +45,12 @@ export function copyRegistrationAddress(next: AddressFormData): AddressFormData 
   return next.same_as_registration ? { ...next, operating_address: { ...next.registration_address } } : next;
 }
 
-/** The uiSchema for the data: the operating address read-only while it follows the registration address. */
-export function addressUiSchemaFor(uiSchema: UiSchema, data: AddressFormData): UiSchema {
-  if (!data.same_as_registration) return uiSchema;
-  return { ...uiSchema, operating_address: { ...(uiSchema.operating_address as UiSchema), 'ui:readonly': true } };
+/** The address uiSchema for the merchant: the entity's address hint (schemas/master/bank-form-entities.json), the operating address read-only while it follows the registered one. */
+export function addressUiSchemaFor(uiSchema: UiSchema, data: AddressFormData, entityId?: number | null): UiSchema {
+  const hint = (bankFormEntities.entities as Record<string, { address_hint?: string } | undefined>)[String(entityId)]?.address_hint;
+  const withHint = hint ? { ...uiSchema, registration_address: { ...(uiSchema.registration_address as UiSchema), 'ui:description': hint } } : uiSchema;
+  if (!data.same_as_registration) return withHint;
+  return { ...withHint, operating_address: { ...(uiSchema.operating_address as UiSchema), 'ui:readonly': true } };
 }
 
 /** The addresses whose pincode changed to a well-formed 6-digit one between two versions of the form data. */

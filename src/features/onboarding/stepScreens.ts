@@ -1,10 +1,5 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
-import { BusinessDetailsStep } from './BusinessDetailsStep';
-import { BankDetailsStep } from './BankDetailsStep';
-import { AddressStep } from './AddressStep';
-import { PanStep } from './PanStep';
-import { SigningAuthorityStep } from './SigningAuthorityStep';
 
 /** What every step screen is given. */
 export interface StepScreenProps {
@@ -15,11 +10,15 @@ export interface StepScreenProps {
   onSaved(merchant: Merchant): void;
 }
 
-/** The steps this release renders a screen for, by step id; other steps show their status only. */
+/**
+ * The steps this release renders a screen for, by step id; other steps show their status only.
+ * Each screen (with the form renderer and its validator) loads when first opened, so the
+ * stepper shows before the heavier form code arrives.
+ */
 export const stepScreens: Partial<Record<string, ComponentType<StepScreenProps>>> = {
-  'pan-details': PanStep,
-  'business-details': BusinessDetailsStep,
-  'bank-details': BankDetailsStep,
-  'signing-authority': SigningAuthorityStep,
-  kyc: AddressStep,
+  'pan-details': lazy(() => import('./PanStep').then((module) => ({ default: module.PanStep }))),
+  'business-details': lazy(() => import('./BusinessDetailsStep').then((module) => ({ default: module.BusinessDetailsStep }))),
+  'bank-details': lazy(() => import('./BankDetailsStep').then((module) => ({ default: module.BankDetailsStep }))),
+  'signing-authority': lazy(() => import('./SigningAuthorityStep').then((module) => ({ default: module.SigningAuthorityStep }))),
+  kyc: lazy(() => import('./AddressStep').then((module) => ({ default: module.AddressStep }))),
 };

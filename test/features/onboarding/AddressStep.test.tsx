@@ -91,4 +91,12 @@ describe('AddressStep', () => {
     expect(await screen.findByText('Invalid Pincode')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong please try after some time.');
   });
+
+  it.each([
+    [1, 'Enter your address; you will upload an address proof next.'],
+    [6, 'Enter the address as on the government certificate or certificate of incorporation.'],
+  ])('shows the address hint of entity %i', async (entityId, hint) => {
+    renderStep(undefined, undefined, { ...merchant, business_entity_id: entityId });
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+  });
 });
