@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { stepForms } from '../../../schemas/registry';
-import type { FieldErrors } from '../../../schemas/types';
 import { StepForm } from '../../../renderer/StepForm';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import { addressFormDataOf, addressUiSchemaFor, copyRegistrationAddress, pincodesToLookUp, withPincodeDetail, type AddressFormData } from './addressForm';
 import type { StepScreenProps } from './stepScreens';
+import { useStepSubmit } from './useStepSubmit';
 
 /** The text of a failed address submit: the server's message or error_message, else the spec's generic text (section 8). */
 function submitProblem(error: unknown): string {
@@ -24,9 +24,6 @@ export function AddressStep({ merchant, readonly, onSaved }: StepScreenProps) {
   const [formData, setFormData] = useState(saved);
   const [data, setData] = useState(saved);
   const latest = useRef(saved);
-  const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
-  const [problems, setProblems] = useState<string[]>([]);
 
   const lookUpPincodes = (previous: AddressFormData, next: AddressFormData) => {
     for (const { field, pincode } of pincodesToLookUp(previous, next)) {
@@ -49,24 +46,12 @@ export function AddressStep({ merchant, readonly, onSaved }: StepScreenProps) {
     lookUpPincodes(previous, next);
   };
 
-  const submit = async (values: AddressFormData) => {
-    setBusy(true);
-    setProblems([]);
-    setFieldErrors(undefined);
-    try {
-      const { merchant: updated } = await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, {
-        method: 'PUT',
-        body: { merchant: copyRegistrationAddress(values) },
-      });
-      onSaved(updated);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 422) setFieldErrors(error.body.errors as FieldErrors);
-      setProblems([submitProblem(error)]);
-      throw error;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { formProps } = useStepSubmit<AddressFormData>({
+    send: async (values) =>
+      (await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, { method: 'PUT', body: { merchant: copyRegistrationAddress(values) } })).merchant,
+    problemOf: submitProblem,
+    onSaved,
+  });
 
   return (
     <StepForm<AddressFormData>
@@ -75,12 +60,8 @@ export function AddressStep({ merchant, readonly, onSaved }: StepScreenProps) {
       formData={formData}
       transformChange={copyRegistrationAddress}
       onChange={change}
-      onSubmit={submit}
-      fieldErrors={fieldErrors}
-      problems={problems}
-      onDismissProblems={() => setProblems([])}
+      {...formProps}
       readonly={readonly}
-      busy={busy}
       idPrefix="address"
     />
   );

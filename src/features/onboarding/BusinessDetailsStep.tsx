@@ -29,6 +29,7 @@ import {
   type BusinessFormData,
 } from './businessDetailsForm';
 import type { StepScreenProps } from './stepScreens';
+import { useStepSubmit } from './useStepSubmit';
 
 const GSTIN_LENGTH = 15;
 
@@ -58,9 +59,12 @@ function BusinessDetailsForm({ merchant, readonly, onSaved, choices }: StepScree
   // What the form starts from: the record, or the current data with a looked-up trade name filled in.
   const [seed, setSeed] = useState<{ source: BusinessFormData; data: BusinessFormData }>({ source: initial, data: initial });
   if (seed.source !== initial) setSeed({ source: initial, data: initial });
-  const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { formProps, setProblems } = useStepSubmit<BusinessFormData>({
+    send: async (values) =>
+      (await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, { method: 'PUT', body: { merchant: businessBodyOf(values) } })).merchant,
+    problemOf: (_error, errors) => businessSubmitProblem(errors),
+    onSaved,
+  });
   const [shopEntity, setShopEntity] = useState<string>();
   const form = useMemo(() => businessFormFor(data, choices, merchant), [data, choices, merchant]);
   const draftKey = `${merchant.uuid}:business-details`;
@@ -108,25 +112,6 @@ function BusinessDetailsForm({ merchant, readonly, onSaved, choices }: StepScree
     }
   };
 
-  const submit = async (values: BusinessFormData) => {
-    setBusy(true);
-    setProblems([]);
-    setFieldErrors(undefined);
-    try {
-      const { merchant: saved } = await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, {
-        method: 'PUT',
-        body: { merchant: businessBodyOf(values) },
-      });
-      onSaved(saved);
-    } catch (error) {
-      const errors = error instanceof ApiRequestError && error.status === 422 ? (error.body.errors as FieldErrors) : undefined;
-      setFieldErrors(errors);
-      setProblems([businessSubmitProblem(errors)]);
-      throw error;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Box>
@@ -136,12 +121,8 @@ function BusinessDetailsForm({ merchant, readonly, onSaved, choices }: StepScree
         formData={seed.data}
         transformChange={(next, previous) => adjustBusinessData(next, previous, choices)}
         onChange={handleChange}
-        onSubmit={submit}
-        fieldErrors={fieldErrors}
-        problems={problems}
-        onDismissProblems={() => setProblems([])}
+        {...formProps}
         readonly={readonly}
-        busy={busy}
         draftKey={draftKey}
         idPrefix="business"
       >

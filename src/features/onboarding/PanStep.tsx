@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography';
 import type { BusinessEntityMaster } from '../../../schemas/businessEntities';
 import type { FieldErrors } from '../../../schemas/types';
 import { StepForm } from '../../../renderer/StepForm';
-import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import { apiFetch } from '../../shared/api/fetcher';
 import { useBusinessEntities } from '../../shared/api/hooks';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import { PanConfirmationDialog } from './PanConfirmationDialog';
 import type { StepScreenProps } from './stepScreens';
+import { useStepSubmit } from './useStepSubmit';
 import { panFormDataOf, panFormFor, suggestEntity, type PanFormData } from './panForm';
 
 /** The text of a failed PAN submit: first dob error, pancard_number error or base error, else "Pan not valid" (spec section 8). */
@@ -36,33 +37,18 @@ export function PanStep(props: StepScreenProps) {
 function PanForm({ merchant, master, readonly, onSaved }: StepScreenProps & { master: BusinessEntityMaster }) {
   const initial = useMemo(() => panFormDataOf(merchant), [merchant]);
   const [data, setData] = useState<PanFormData>(initial);
-  const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
-  const [problems, setProblems] = useState<string[]>(merchant.pan_verification_status === 'Failed' ? [t('pan.notValid')] : []);
   const [confirmed, setConfirmed] = useState<{ name: string; pan: string } | null>(null);
   const form = useMemo(() => panFormFor(data, master), [data, master]);
-
-  const submit = async (values: PanFormData) => {
-    setBusy(true);
-    setProblems([]);
-    setFieldErrors(undefined);
-    try {
-      const { merchant: saved } = await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, {
-        method: 'PUT',
-        body: { merchant: values },
-      });
+  const { busy, formProps, setProblems } = useStepSubmit<PanFormData>({
+    send: async (values) => (await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, { method: 'PUT', body: { merchant: values } })).merchant,
+    problemOf: (error, errors) => (errors ? panSubmitProblem(errors) : error instanceof Error ? error.message : t('error.generic')),
+    onSaved: (saved) => {
       if (saved.pan_verification_status === 'verified') setConfirmed({ name: String(saved.pancard_name ?? ''), pan: String(saved.pancard_number) });
       else setProblems([t('pan.notValid')]);
       onSaved(saved);
-    } catch (error) {
-      const errors = error instanceof ApiRequestError && error.status === 422 ? (error.body.errors as FieldErrors) : undefined;
-      setFieldErrors(errors);
-      setProblems([errors ? panSubmitProblem(errors) : error instanceof Error ? error.message : t('error.generic')]);
-      throw error;
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    initialProblems: merchant.pan_verification_status === 'Failed' ? [t('pan.notValid')] : [],
+  });
 
   return (
     <Box>
@@ -72,12 +58,8 @@ function PanForm({ merchant, master, readonly, onSaved }: StepScreenProps & { ma
         formData={initial}
         transformChange={(next) => suggestEntity(next, master)}
         onChange={setData}
-        onSubmit={submit}
-        fieldErrors={fieldErrors}
-        problems={problems}
-        onDismissProblems={() => setProblems([])}
+        {...formProps}
         readonly={readonly}
-        busy={busy}
         draftKey={`${merchant.uuid}:pan-details`}
         idPrefix="pan"
       >

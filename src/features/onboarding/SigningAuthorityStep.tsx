@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { stepForms } from '../../../schemas/registry';
-import type { FieldErrors } from '../../../schemas/types';
 import { StepForm } from '../../../renderer/StepForm';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import { CinSignatories } from './CinSignatories';
 import type { StepScreenProps } from './stepScreens';
+import { useStepSubmit } from './useStepSubmit';
 import { signatoryUpdateBody, signingAccountOf, signingAuthorityFormDataOf, signingAuthorityHeading, type SigningAuthorityFormData } from './signingAuthorityForm';
 
 /** The text of a failed signing-authority submit: the server's error, else "Something went wrong" (spec section 8). */
@@ -23,30 +23,14 @@ export function SigningAuthorityStep({ merchant, readonly, onSaved }: StepScreen
   const saved = useMemo(() => signingAuthorityFormDataOf(merchant), [merchant]);
   const [formData, setFormData] = useState(saved);
   const [data, setData] = useState(saved);
-  const [busy, setBusy] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
-  const [problems, setProblems] = useState<string[]>([]);
   const account = signingAccountOf(merchant);
 
-  const submit = async (values: SigningAuthorityFormData) => {
-    if (!account) return;
-    setBusy(true);
-    setProblems([]);
-    setFieldErrors(undefined);
-    try {
-      const { merchant: updated } = await apiFetch<{ merchant: Merchant }>(`/api/v1/accounts/${account.uuid}`, {
-        method: 'PUT',
-        body: signatoryUpdateBody(merchant, values),
-      });
-      onSaved(updated);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 422) setFieldErrors(error.body.errors as FieldErrors);
-      setProblems([submitProblem(error)]);
-      throw error;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { formProps } = useStepSubmit<SigningAuthorityFormData>({
+    send: async (values) =>
+      (await apiFetch<{ merchant: Merchant }>(`/api/v1/accounts/${account?.uuid}`, { method: 'PUT', body: signatoryUpdateBody(merchant, values) })).merchant,
+    problemOf: submitProblem,
+    onSaved,
+  });
 
   return (
     <Box>
@@ -58,12 +42,8 @@ export function SigningAuthorityStep({ merchant, readonly, onSaved }: StepScreen
         uiSchema={uiSchema}
         formData={formData}
         onChange={setData}
-        onSubmit={submit}
-        fieldErrors={fieldErrors}
-        problems={problems}
-        onDismissProblems={() => setProblems([])}
-        readonly={readonly}
-        busy={busy}
+        {...formProps}
+        readonly={readonly || !account}
         idPrefix="signing"
       >
         {!readonly && <CinSignatories merchantUuid={merchant.uuid} cin={data.cin_number} onChoose={(name) => setFormData({ ...data, name })} />}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { FieldErrors } from '../../../schemas/types';
+import { ApiRequestError } from '../../shared/api/fetcher';
+import type { Merchant } from '../../shared/api/types';
+
+interface StepSubmitOptions<T> {
+  /** Sends the step's values; resolves with the merchant record the server answered. */
+  send(values: T): Promise<Merchant>;
+  /** The "Oh no!" text of a failure (spec section 8), given the error and the server's 422 field errors. */
+  problemOf(error: unknown, fieldErrors: FieldErrors | undefined): string;
+  onSaved(merchant: Merchant): void;
+  /** What the "Oh no!" box shows before any submit (e.g. a failed verification stored earlier). */
+  initialProblems?: string[];
+}
+
+/**
+ * The submit state every step screen shares: busy while sending, the server's 422 errors under the
+ * fields, the failure text in the "Oh no!" box. `formProps` spreads onto StepForm; a failed submit
+ * rejects so StepForm keeps the draft.
+ */
+export function useStepSubmit<T>({ send, problemOf, onSaved, initialProblems = [] }: StepSubmitOptions<T>) {
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
+  const [problems, setProblems] = useState<string[]>(initialProblems);
+
+  const onSubmit = async (values: T) => {
+    setBusy(true);
+    setProblems([]);
+    setFieldErrors(undefined);
+    try {
+      onSaved(await send(values));
+    } catch (error) {
+      const errors = error instanceof ApiRequestError && error.status === 422 ? (error.body.errors as FieldErrors | undefined) : undefined;
+      setFieldErrors(errors);
+      setProblems([problemOf(error, errors)]);
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    busy,
+    setProblems,
+    formProps: { onSubmit, fieldErrors, problems, onDismissProblems: () => setProblems([]), busy },
+  };
+}
