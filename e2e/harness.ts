@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { build } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -31,6 +32,38 @@ export async function startProduct(): Promise<{ baseUrl: string; stop(): Promise
       await app.close();
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The phone-sized viewport every end-to-end test uses, and where screenshots go. */
+export const PHONE = { width: 360, height: 740 };
+export const SCREENSHOTS = 'e2e/screenshots';
+
+/**
+ * Starts the product and Chromium before the file's tests and stops them after;
+ * `phonePage()` opens a page in a fresh context at phone size.
+ */
+export function startProductInBrowser() {
+  let browser: Browser | undefined;
+  let product: Awaited<ReturnType<typeof startProduct>> | undefined;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    product = await startProduct();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+  return {
+    get baseUrl(): string {
+      if (!product) throw new Error('the product has not started');
+      return product.baseUrl;
+    },
+    async phonePage(): Promise<Page> {
+      if (!browser) throw new Error('the browser has not started');
+      return (await browser.newContext({ viewport: PHONE })).newPage();
     },
   };
 }

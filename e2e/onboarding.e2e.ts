@@ -1,23 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startProduct } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SCREENSHOTS, startProductInBrowser } from './harness';
 
-const PHONE = { width: 360, height: 740 };
-const SCREENSHOTS = 'e2e/screenshots';
 
-let browser: Browser;
-let product: Awaited<ReturnType<typeof startProduct>>;
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  product = await startProduct();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const product = startProductInBrowser();
 
 async function readOtpFromInbox(page: Page, recipient: string): Promise<string> {
   const inbox = await page.context().newPage();
@@ -31,7 +17,7 @@ async function readOtpFromInbox(page: Page, recipient: string): Promise<string> 
 
 describe('a new merchant on a phone', () => {
   it('signs in with an OTP from the sandbox inbox and gets the PAN step verified', async () => {
-    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    const page = await product.phonePage();
     const email = `new.${Date.now()}@example.com`;
 
     await page.goto(`${product.baseUrl}/app/onboarding`);
@@ -91,7 +77,7 @@ describe('a new merchant on a phone', () => {
   });
 
   it('keeps what was typed across a reload', async () => {
-    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    const page = await product.phonePage();
     await page.goto(`${product.baseUrl}/app/account`);
     await page.getByRole('button', { name: 'Sign in with password' }).click();
     await page.getByLabel('E-mail or mobile number').fill('demo.individual@example.com');

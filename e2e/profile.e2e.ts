@@ -1,26 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { gstinCheckCharacter } from '../schemas/keywords/gstinChecksum';
-import { launchChromium, startProduct } from './harness';
+import { SCREENSHOTS, startProductInBrowser } from './harness';
 
-const PHONE = { width: 360, height: 740 };
-const SCREENSHOTS = 'e2e/screenshots';
 const PAN = 'AAACN4521K';
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 
-let browser: Browser;
-let product: Awaited<ReturnType<typeof startProduct>>;
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  product = await startProduct();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const product = startProductInBrowser();
 
 const status = (page: Page, step: string) => page.locator(`[data-step="${step}"]`).getAttribute('data-status');
 const row = (page: Page, step: string) => page.locator(`[data-step="${step}"]`);
@@ -62,7 +48,7 @@ async function signUpWithPan(page: Page) {
 
 describe('a new Private Limited merchant fills the profile steps on a phone', () => {
   it('business details (GST mismatch first), signing authority (CIN required), address by pincode; reload keeps it', async () => {
-    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    const page = await product.phonePage();
     await signUpWithPan(page);
 
     const business = row(page, 'business-details');
