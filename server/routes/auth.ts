@@ -41,8 +41,8 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
     await providers.messages.send({
       channel: channelOf(kind),
       recipient: value,
-      subject: 'Your sign-in OTP',
-      body: `${issued.code} is your OTP to sign in. It is valid for ${OTP_POLICY.ttlMinutes} minutes. Do not share it with anyone.`,
+      subject: message('auth.otpMessage.subject'),
+      body: message('auth.otpMessage.body', { code: issued.code, minutes: OTP_POLICY.ttlMinutes }),
     });
     return { message: message('auth.otpSent', { identity: value }), otp_length: OTP_POLICY.length, resend_after: OTP_POLICY.resendSeconds };
   });

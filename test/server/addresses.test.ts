@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepFlagsOf } from '../../server/merchants/stepFlags';
-import type { MerchantRecord } from '../../server/merchants/store';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf } from './testApp';
 
 let t: TestApp;
 let token: string;
@@ -10,10 +9,7 @@ let uuid: string;
 const REGISTERED = { address_line: '12, MG Road (2nd floor)', city: 'Bangalore', pincode: '560001', state: 'Karnataka' };
 const OPERATING = { address_line: "Plot 4/B, Shop No. 7; Lokhandwala Complex - Andheri", city: 'Mumbai', pincode: '400053', state: 'Maharashtra' };
 
-const storedState = async () => ({
-  record: (await t.db.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1', [uuid]))[0]?.record,
-  events: (await t.db.query('select id from merchant_events where merchant_uuid = $1', [uuid])).length,
-});
+const storedState = () => storedStateOf(t, uuid);
 const putAddresses = (merchant: Record<string, unknown>, as = token) => call(t, as, 'PUT', `/api/v1/merchants/${uuid}`, { merchant });
 
 /** A Private Limited merchant with a verified PAN, its account and (unless told otherwise) a complete signing authority. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf, patchRecord as patchRecordOf } from './testApp';
 
 const PAN = 'AAACN4521K';
 
@@ -16,12 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const postBank = (bankDetail: unknown, as = token) => call(t, as, 'POST', `/api/v1/merchants/${uuid}/bank_details`, { bank_detail: bankDetail });
-const storedState = async () => ({
-  record: (await t.db.query<{ record: Record<string, unknown> }>('select record from merchants where uuid = $1', [uuid]))[0]?.record,
-  events: (await t.db.query('select id from merchant_events where merchant_uuid = $1', [uuid])).length,
-});
-const patchRecord = (patch: Record<string, unknown>) =>
-  t.db.query('update merchants set record = record || $2::jsonb where uuid = $1', [uuid, JSON.stringify(patch)]);
+const storedState = () => storedStateOf(t, uuid);
+const patchRecord = (patch: Record<string, unknown>) => patchRecordOf(t, uuid, patch);
 
 const company = {
   business_registered: true,

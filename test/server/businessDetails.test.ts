@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { gstinCheckCharacter } from '../../schemas/keywords/gstinChecksum';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf, patchRecord as patchRecordOf } from './testApp';
 
 const PAN = 'AAACN4521K';
 const withCheck = (first14: string) => first14 + (gstinCheckCharacter(first14) ?? '');
@@ -20,12 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const putBusiness = (merchant: Record<string, unknown>, as = token) => call(t, as, 'PUT', `/api/v1/merchants/${uuid}`, { merchant });
-const storedState = async () => ({
-  record: (await t.db.query<{ record: Record<string, unknown> }>('select record from merchants where uuid = $1', [uuid]))[0]?.record,
-  events: (await t.db.query('select id from merchant_events where merchant_uuid = $1', [uuid])).length,
-});
-const patchRecord = (patch: Record<string, unknown>) =>
-  t.db.query('update merchants set record = record || $2::jsonb where uuid = $1', [uuid, JSON.stringify(patch)]);
+const storedState = () => storedStateOf(t, uuid);
+const patchRecord = (patch: Record<string, unknown>) => patchRecordOf(t, uuid, patch);
 
 const valid = { business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '10001-30000' };
 const REQUIRED = 'This field cannot be left blank';

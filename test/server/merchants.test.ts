@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf } from './testApp';
 
 let t: TestApp;
 let token: string;
@@ -13,10 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const putPan = (merchant: Record<string, unknown>, as = token, id = uuid) => call(t, as, 'PUT', `/api/v1/merchants/${id}`, { merchant });
-const storedState = async () => ({
-  record: (await t.db.query<{ record: unknown }>('select record from merchants where uuid = $1', [uuid]))[0]?.record,
-  events: (await t.db.query('select id from merchant_events where merchant_uuid = $1', [uuid])).length,
-});
+const storedState = () => storedStateOf(t, uuid);
 
 describe('GET /api/v1/merchants/{id}', () => {
   it('reads a merchant by uuid and by mid', async () => {

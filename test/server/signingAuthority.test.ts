@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepFlagsOf } from '../../server/merchants/stepFlags';
-import type { MerchantRecord } from '../../server/merchants/store';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf, patchRecord as patchRecordOf } from './testApp';
 
 let t: TestApp;
 let token: string;
@@ -10,12 +9,8 @@ let accountId: string;
 
 const VALID = { name: 'Asha Verma', email: 'asha.verma@example.com', pancard_number: 'ABCPV1234K', cin_number: 'U72200MH2009PTC123456', pep: 3 };
 
-const storedState = async (id = uuid) => ({
-  record: (await t.db.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1', [id]))[0]?.record,
-  events: (await t.db.query('select id from merchant_events where merchant_uuid = $1', [id])).length,
-});
-const patchRecord = (patch: Record<string, unknown>, id = uuid) =>
-  t.db.query(`update merchants set record = record || $2::jsonb where uuid = $1`, [id, JSON.stringify(patch)]);
+const storedState = (id = uuid) => storedStateOf(t, id);
+const patchRecord = (patch: Record<string, unknown>, id = uuid) => patchRecordOf(t, id, patch);
 const putSignatory = (signatory: Record<string, unknown>, options: { as?: string; account?: string; merchant?: string } = {}) =>
   call(t, options.as ?? token, 'PUT', `/api/v1/accounts/${options.account ?? accountId}`, {
     account: { signatory_contact_details_attributes: [signatory] },

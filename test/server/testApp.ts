@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { build, type BuildOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
+import type { MerchantRecord } from '../../server/merchants/store';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,4 +64,16 @@ export function call(
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+}
+
+/** What a refused call must leave unchanged: the stored merchant record and its audit trail length. */
+export async function storedState(t: TestApp, merchantUuid: string): Promise<{ record: MerchantRecord | undefined; events: number }> {
+  const [row] = await t.db.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1', [merchantUuid]);
+  const events = await t.db.query('select id from merchant_events where merchant_uuid = $1', [merchantUuid]);
+  return { record: row?.record, events: events.length };
+}
+
+/** Overwrites top-level fields of a stored merchant record (to set up a state the API cannot reach quickly). */
+export async function patchRecord(t: TestApp, merchantUuid: string, patch: Record<string, unknown>): Promise<void> {
+  await t.db.query('update merchants set record = record || $2::jsonb where uuid = $1', [merchantUuid, JSON.stringify(patch)]);
 }

@@ -1,3 +1,4 @@
+import bankFormEntities from '../../../schemas/master/bank-form-entities.json';
 import { AJV_CONFIG, AjvClass, extendAjv, type AjvInstance } from '../../../schemas/ajv';
 import { bankFormContext, lockedEntityFields, type BankFormContext } from '../../../schemas/bankFormContext';
 import { bankFormUi, holderNameFixed, holderNameFrom } from '../../../schemas/bankFormUi';
@@ -22,7 +23,7 @@ export interface BankFormData {
 }
 
 const STEP = 'bank-details';
-const UNREGISTERED_ENTITY_ID = 1;
+const UNREGISTERED_ENTITY_ID = bankFormEntities.unregistered_entity_id;
 const BANK_FORM_ENTITIES = businessEntities.business_entities.filter((entity) => entity.bank_form);
 let conditions: AjvInstance | undefined;
 
