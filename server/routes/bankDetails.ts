@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bankFormContext, lockedEntityFields } from '../../schemas/bankFormContext';
+import { bankFormContext, lockedEntityFields, type BankFormContext } from '../../schemas/bankFormContext';
+import { holderNameFixed, holderNameFrom } from '../../schemas/bankFormUi';
 import { toFieldErrors } from '../../schemas/fieldErrors';
 import { message } from '../../schemas/messages';
 import type { FieldErrors } from '../../schemas/types';
@@ -11,6 +12,21 @@ import { editableMembership } from '../merchants/editableMembership';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
 
 const STEP = 'bank-details';
+/** The hint that says what a read-only holder name must match, by the field it is copied from. */
+const HOLDER_NAME_HINTS: Record<string, string> = { pancard_name: 'bank.holderName.hint.pan', business_name: 'bank.holderName.hint.business' };
+
+/**
+ * The form shows a read-only holder name copied from the entity's source field (PAN name or business name); the
+ * server holds the body to the same rule (letter case aside), so a client cannot send another name.
+ */
+function fixedHolderNameError(fields: Record<string, unknown>, context: BankFormContext): string | undefined {
+  if (!holderNameFixed(context) || typeof fields.holder_name !== 'string') return undefined;
+  const source = holderNameFrom(typeof fields.business_entity_id === 'number' ? fields.business_entity_id : undefined);
+  const sent = fields[source];
+  const expected = typeof sent === 'string' && sent !== '' ? sent : (context as unknown as Record<string, string | null>)[source];
+  if (!expected || fields.holder_name.toUpperCase() === expected.toUpperCase()) return undefined;
+  return message(HOLDER_NAME_HINTS[source] ?? 'bank.holderName.hint.pan');
+}
 const BANK_DETAILS_SCHEMA = 'https://onboarding.local/schemas/steps/bank-details.json';
 const BODY = {
   type: 'object',
@@ -39,11 +55,15 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     const { $context: _ignored, ...fields } = sent;
     const validate = ajv.getSchema(BANK_DETAILS_SCHEMA);
     if (!validate) throw new Error(`No schema ${BANK_DETAILS_SCHEMA}`);
-    const errors: FieldErrors = validate({ ...fields, $context: bankFormContext(record) }) ? {} : toFieldErrors(validate.errors);
+    const context = bankFormContext(record);
+    const errors: FieldErrors = validate({ ...fields, $context: context }) ? {} : toFieldErrors(validate.errors);
     for (const field of lockedEntityFields(record)) {
       const stored = storedEntityValue(record, field);
       if (stored !== undefined && fields[field] !== stored && !errors[field]) errors[field] = [message('bank.entity.readOnly')];
     }
+    const holderError = fixedHolderNameError(fields, context);
+    const source = holderNameFrom(typeof fields.business_entity_id === 'number' ? fields.business_entity_id : undefined);
+    if (holderError && !errors.holder_name && !errors[source]) errors.holder_name = [holderError];
     if (Object.keys(errors).length > 0) throw validationError(errors);
     return fields as unknown as BankDetailInput;
   };

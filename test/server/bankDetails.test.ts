@@ -78,6 +78,7 @@ describe('POST /api/v1/merchants/{id}/bank_details', () => {
     ['no holder name', without(company, 'holder_name'), { holder_name: [REQUIRED] }],
     ['an empty holder name', { ...company, holder_name: '' }, { holder_name: [REQUIRED] }],
     ['a holder name with special characters', { ...company, holder_name: 'Nimbus $tores' }, { holder_name: [NAME] }],
+    ['a read-only holder name other than the PAN name', { ...company, holder_name: 'Someone Else' }, { holder_name: ['Account holder name should match the name on PAN'] }],
     ['no account number', without(company, 'bank_account_number'), { bank_account_number: [REQUIRED] }],
     ['an account number with special characters', { ...company, bank_account_number: '5010-0123' }, { bank_account_number: [ACCOUNT] }],
     ['an account number over 18 characters', { ...company, bank_account_number: '1'.repeat(19) }, { bank_account_number: ['Must be 18 characters or less'] }],
