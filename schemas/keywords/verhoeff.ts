@@ -1,6 +1,9 @@
 import type { KeywordDefinition } from 'ajv';
 
-/** Dihedral group D5 multiplication table of the Verhoeff scheme. */
+/**
+ * Dihedral group D5 multiplication table of the Verhoeff scheme; this table and the next are the
+ * published ones (Wikipedia, "Verhoeff algorithm"; python-stdnum's stdnum/verhoeff.py).
+ */
 const MULTIPLY = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
   [1, 2, 3, 4, 0, 6, 7, 8, 9, 5],
@@ -20,7 +23,7 @@ const PERMUTE = [
   [1, 5, 7, 6, 2, 8, 3, 0, 9, 4],
   [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
   [8, 9, 1, 6, 0, 4, 3, 5, 2, 7],
-  [9, 4, 5, 8, 1, 6, 7, 3, 0, 2],
+  [9, 4, 5, 3, 1, 2, 6, 8, 7, 0],
   [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
   [2, 7, 9, 3, 8, 0, 6, 4, 1, 5],
   [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],

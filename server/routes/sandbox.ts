@@ -15,11 +15,12 @@ const escapeHtml = (text: string) =>
 
 /** The sandbox inbox: what the sandbox providers "sent" (OTPs, notices), newest first. */
 export const sandboxRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  // The table's id, not the `id::text` output column, so the order is numeric.
   const recent = (recipient?: string) =>
     ctx.db.query<SandboxMessage>(
       `select id::text, channel, recipient, subject, body, created_at::text from sandbox_messages
         where $1::text is null or recipient = lower($1::text) or recipient = $1::text
-        order by id desc limit 50`,
+        order by sandbox_messages.id desc limit 50`,
       [recipient ?? null],
     );
 

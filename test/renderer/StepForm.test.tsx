@@ -46,7 +46,7 @@ describe('StepForm', () => {
   it('labels the fields and the submit button from the catalogue', () => {
     renderPanForm();
 
-    expect(panInput()).toHaveAttribute('placeholder', 'ABCDE1234F');
+    expect(panInput()).toHaveAttribute('placeholder', 'ABCPE1234F');
     expect(entitySelect()).toBeInTheDocument();
     expect(submitButton()).toBeInTheDocument();
   });

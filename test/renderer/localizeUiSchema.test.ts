@@ -11,7 +11,7 @@ describe('localizeUiSchema()', () => {
 
     expect(localized).toMatchObject({
       'ui:submitButtonOptions': { submitText: 'Submit' },
-      pancard_number: { 'ui:title': 'PAN Number', 'ui:placeholder': 'ABCDE1234F' },
+      pancard_number: { 'ui:title': 'PAN Number', 'ui:placeholder': 'ABCPE1234F' },
       business_entity_id: { 'ui:title': 'Business Entity' },
       dob: { 'ui:title': 'Date of Birth' },
     });

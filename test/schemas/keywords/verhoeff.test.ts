@@ -3,16 +3,21 @@ import { hasValidVerhoeffCheckDigit } from '../../../schemas/keywords/verhoeff';
 
 describe('hasValidVerhoeffCheckDigit()', () => {
   it.each([
-    ['2363', true],
-    ['2364', false],
-    ['234123412346', true],
-    ['499118665247', true],
-    ['234123412347', false],
-    ['234123412364', false],
-    ['', false],
-    ['23412341234a', false],
-  ])('%s -> %s', (digits, valid) => {
+    ['2363', true, 'Wikipedia "Verhoeff algorithm", worked example: 236 has check digit 3'],
+    ['2369', false, 'Rosetta Code "Verhoeff algorithm" task'],
+    ['123451', true, 'Rosetta Code "Verhoeff algorithm" task'],
+    ['123459', false, 'Rosetta Code "Verhoeff algorithm" task'],
+    ['1234567890120', true, 'Rosetta Code "Verhoeff algorithm" task'],
+    ['1234567890129', false, 'Rosetta Code "Verhoeff algorithm" task'],
+    ['14567894', true, 'Perl Algorithm::CheckDigits::MXX_006 documentation'],
+    ['234123412346', true, 'python-stdnum stdnum/in_/aadhaar.py doctest'],
+    ['234123412347', false, 'python-stdnum stdnum/in_/aadhaar.py doctest'],
+  ])('%s -> %s (%s)', (digits, valid) => {
     expect(hasValidVerhoeffCheckDigit(digits)).toBe(valid);
+  });
+
+  it.each(['', '23412341234a', '2341 2341 2346'])('refuses %j: not a string of digits', (text) => {
+    expect(hasValidVerhoeffCheckDigit(text)).toBe(false);
   });
 
   it('catches every single-digit typo and adjacent swap of a valid number', () => {
