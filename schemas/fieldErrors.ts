@@ -59,9 +59,17 @@ export function reportableErrors<E extends ErrorObject>(errors: readonly E[] | n
   return shown.filter((error) => !UNEXPECTED_KEYWORDS.has(originalError(error).keyword) || !inError.has(fieldOf(error)));
 }
 
+/**
+ * An empty error map with no prototype, so a field named after an Object member (`constructor`, `toString`,
+ * `__proto__`) is an ordinary key. JSON.stringify writes it like any object.
+ */
+export function emptyFieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
 /** Ajv errors as the API's 422 body: `{ field: [message, ...] }`, messages deduplicated. */
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined, catalogue?: Catalogue): FieldErrors {
-  const result: FieldErrors = {};
+  const result = emptyFieldErrors();
   for (const error of reportableErrors(errors)) {
     const field = fieldOf(error) || 'base';
     const text = textOf(error, catalogue);

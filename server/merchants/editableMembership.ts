@@ -6,7 +6,7 @@ import { hasPermission, loadMembership, type Membership } from './store';
 import { stepFlagsOf } from './stepFlags';
 
 /**
- * The caller's membership of a merchant if they may edit `step` now: 404/403 when the merchant is unknown or not
+ * The caller's membership of a merchant if they may edit `step` now: 404 when the merchant is unknown or not
  * theirs, 403 without a profile-editing permission, 409 while the step rules lock it or make it read-only.
  */
 export async function editableMembership(db: Queryable, userId: string, merchantId: string, step: StepId, forUpdate = false): Promise<Membership> {

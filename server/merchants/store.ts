@@ -5,6 +5,7 @@ import { apiError } from '../errors';
 import type { UserRow } from '../auth/users';
 import newMerchantTemplate from './new-merchant.json';
 import { assertMerchantRecord } from './assertRecord';
+import { parseMerchantId } from './parseIds';
 
 /** A merchant record as GET /api/v1/merchants/{id} returns it (schemas/records/merchant.json). */
 export type MerchantRecord = { uuid: string; mid: number } & Record<string, unknown>;
@@ -70,24 +71,26 @@ export async function listMerchants(db: Queryable, userId: string): Promise<Merc
   return rows.map((row) => row.record);
 }
 
-/** A merchant by uuid or mid, with the caller's role; 404 when unknown, 403 when not the caller's. */
-export async function loadMembership(db: Queryable, userId: string, id: string, forUpdate = false): Promise<Membership> {
-  const byMid = /^\d+$/.test(id);
-  if (!byMid && !/^[0-9a-f-]{36}$/i.test(id)) throw apiError('NOT_FOUND');
-  const [row] = await db.query<{ record: MerchantRecord; role_name: string | null; permissions: string[] | null }>(
+/**
+ * A merchant by uuid or mid (read strictly by parseMerchantId), with the caller's role. An id that is malformed,
+ * unknown or of a merchant the caller does not act for is one and the same 404, so an answer never tells which.
+ */
+export async function loadMembership(db: Queryable, userId: string, id: unknown, forUpdate = false): Promise<Membership> {
+  const key = parseMerchantId(id);
+  if (!key) throw apiError('NOT_FOUND');
+  const [row] = await db.query<{ record: MerchantRecord; role_name: string; permissions: string[] }>(
     `select m.record, ms.role_name, ms.permissions from merchants m
-       left join memberships ms on ms.merchant_uuid = m.uuid and ms.user_id = $2
-      where ${byMid ? 'm.mid = $1::bigint' : 'm.uuid = $1::uuid'} ${forUpdate ? 'for update of m' : ''}`,
-    [id, userId],
+       join memberships ms on ms.merchant_uuid = m.uuid and ms.user_id = $2
+      where ${'uuid' in key ? 'm.uuid = $1::uuid' : 'm.mid = $1::bigint'} ${forUpdate ? 'for update of m' : ''}`,
+    ['uuid' in key ? key.uuid : key.mid, userId],
   );
   if (!row) throw apiError('NOT_FOUND');
-  if (!row.role_name || !row.permissions) throw apiError('FORBIDDEN');
   return { record: row.record, roleName: row.role_name, permissions: row.permissions };
 }
 
 /** The role and permissions a user holds for a merchant (by mid), or for their first merchant. */
-export async function permissionsOf(db: Queryable, userId: string, mid?: string): Promise<Membership> {
-  if (mid) return loadMembership(db, userId, mid);
+export async function permissionsOf(db: Queryable, userId: string, mid?: unknown): Promise<Membership> {
+  if (mid !== undefined && mid !== '') return loadMembership(db, userId, mid);
   const [first] = await listMerchants(db, userId);
   if (!first) throw apiError('NOT_FOUND');
   return loadMembership(db, userId, first.uuid);

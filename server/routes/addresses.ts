@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { toFieldErrors } from '../../schemas/fieldErrors';
+import { emptyFieldErrors, toFieldErrors } from '../../schemas/fieldErrors';
 import { message } from '../../schemas/messages';
 import type { FieldErrors } from '../../schemas/types';
 import { authenticate, currentUser } from '../auth/authenticate';
@@ -7,18 +7,21 @@ import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { editableMembership } from '../merchants/editableMembership';
 import { saveRecord } from '../merchants/store';
-import { addressesUpdate, type AddressDetails } from '../merchants/updates/addresses';
+import { addressesUpdate, pincodeMismatches, type AddressDetails } from '../merchants/updates/addresses';
 import { pincodeDetail } from '../reference/pincodes';
 
 const KYC_SCHEMA = 'https://onboarding.local/schemas/steps/kyc.json';
 /** The address payload's names (spec section 3, Address payload) and the KYC step's. */
-const PAYLOAD_NAMES = { Registered: 'registration_address', Operating: 'operating_address' } as const;
+const PAYLOAD_NAMES = new Map([
+  ['Registered', 'registration_address'],
+  ['Operating', 'operating_address'],
+]);
 
 /** Errors about registration_address/operating_address renamed to the payload's Registered/Operating. */
 function inPayloadNames(errors: FieldErrors): FieldErrors {
-  const renamed: FieldErrors = {};
+  const renamed = emptyFieldErrors();
   for (const [field, messages] of Object.entries(errors)) {
-    const entry = Object.entries(PAYLOAD_NAMES).find(([, stepName]) => field === stepName || field.startsWith(`${stepName}.`));
+    const entry = [...PAYLOAD_NAMES].find(([, stepName]) => field === stepName || field.startsWith(`${stepName}.`));
     renamed[entry ? entry[0] + field.slice(entry[1].length) : field] = messages;
   }
   return renamed;
@@ -39,13 +42,13 @@ export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/merchants/:id/addresses', async (request) => {
     const { userId } = currentUser(request);
     const body = request.body ?? {};
-    const data: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) data[PAYLOAD_NAMES[key as keyof typeof PAYLOAD_NAMES] ?? key] = value;
+    const data = Object.fromEntries(Object.entries(body).map(([key, value]) => [PAYLOAD_NAMES.get(key) ?? key, value]));
     await editableMembership(db, userId, request.params.id, addressesUpdate.step);
 
     const validate = ajv.getSchema(KYC_SCHEMA);
     if (!validate) throw new Error(`No schema ${KYC_SCHEMA}`);
-    if (!validate(data)) throw validationError(inPayloadNames(toFieldErrors(validate.errors)));
+    const errors = validate(data) ? await pincodeMismatches(data as unknown as AddressDetails) : toFieldErrors(validate.errors);
+    if (Object.keys(errors).length > 0) throw validationError(inPayloadNames(errors));
     const prepared = await addressesUpdate.prepare(data as unknown as AddressDetails, ctx.providers);
 
     const record = await db.transaction(async (tx) => {

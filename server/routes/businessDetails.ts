@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { beneficiariesOf } from '../merchants/updates/businessDetails';
 import { editableMembership } from '../merchants/editableMembership';
+import { parseRecordId } from '../merchants/parseIds';
 import { loadMembership, saveRecord } from '../merchants/store';
 
 const PAN_REF = { $ref: 'https://onboarding.local/schemas/definitions.json#/$defs/pan' };
@@ -26,7 +27,7 @@ export const businessDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => as
   app.get('/business_category', categories);
   app.get('/area_codes', async () => ({ area_codes: areaCodes }));
 
-  /** DVS lookups are for members of the merchant only (404/403 otherwise). */
+  /** DVS lookups are for members of the merchant only (404 otherwise). */
   const member = (request: { params: { id: string } } & Parameters<typeof currentUser>[0]) =>
     loadMembership(db, currentUser(request).userId, request.params.id);
 
@@ -65,7 +66,8 @@ export const businessDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => as
 
   app.delete<{ Params: { id: string; beneficiaryId: string } }>('/merchants/:id/ultimate_beneficiaries/:beneficiaryId', async (request) => {
     const { userId } = currentUser(request);
-    const beneficiaryId = Number(request.params.beneficiaryId);
+    const beneficiaryId = parseRecordId(request.params.beneficiaryId);
+    if (beneficiaryId === null) throw apiError('NOT_FOUND');
     const record = await db.transaction(async (tx) => {
       const { record: stored } = await editableMembership(tx, userId, request.params.id, 'business-details', true);
       const owners = beneficiariesOf(stored);

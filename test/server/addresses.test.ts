@@ -112,10 +112,10 @@ describe('PUT /api/v1/merchants/{uuid} with the KYC addresses', () => {
     expect(viaPayload.statusCode).toBe(409);
   });
 
-  it('refuses a member without a profile-editing permission, and another user', async () => {
+  it('refuses a member without a profile-editing permission (403), and another user as if the merchant were unknown (404)', async () => {
     const before = await storedState();
     const stranger = await signInWithOtp(t, 'address.stranger@example.com');
-    expect((await putAddresses({ registration_address: REGISTERED, operating_address: OPERATING }, stranger)).statusCode).toBe(403);
+    expect((await putAddresses({ registration_address: REGISTERED, operating_address: OPERATING }, stranger)).statusCode).toBe(404);
     await t.db.query(`update memberships set permissions = '{user_profile}' where merchant_uuid = $1`, [uuid]);
     expect((await putAddresses({ registration_address: REGISTERED, operating_address: OPERATING })).statusCode).toBe(403);
     expect((await call(t, token, 'PUT', `/api/v1/merchants/${uuid}/addresses`, { Registered: REGISTERED, Operating: OPERATING })).statusCode).toBe(403);

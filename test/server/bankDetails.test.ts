@@ -164,9 +164,9 @@ describe('POST /api/v1/merchants/{id}/bank_details', () => {
     expect((await postBank(company)).statusCode).toBe(200);
   });
 
-  it("refuses another user's merchant with 403", async () => {
+  it("answers another user's merchant with 404, as if it were unknown", async () => {
     const other = await signInWithOtp(t, 'someone.else@example.com');
-    expect((await postBank(company, other)).statusCode).toBe(403);
+    expect((await postBank(company, other)).statusCode).toBe(404);
   });
 
   it('is locked in re-KYC', async () => {

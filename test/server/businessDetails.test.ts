@@ -242,8 +242,8 @@ describe('sandbox DVS lookups', () => {
     expect((await dvs('shop_details', { reg_no: '0000', area_code: 'MH' })).json()).toEqual({ errors: { reg_no: [message('business.shop.notFound')] } });
   });
 
-  it("refuses another user's merchant", async () => {
+  it("refuses another user's merchant as if it were unknown (404)", async () => {
     const other = await signInWithOtp(t, 'not.a.member@example.com');
-    expect((await dvs('pan_gst_details', { pan_number: PAN }, other)).statusCode).toBe(403);
+    expect((await dvs('pan_gst_details', { pan_number: PAN }, other)).statusCode).toBe(404);
   });
 });

@@ -160,11 +160,11 @@ describe('PUT /api/v1/accounts/{id} (signing authority)', () => {
     expect(await storedState()).toEqual(before);
   });
 
-  it("refuses another user's merchant with 403", async () => {
+  it("answers another user's merchant with 404, as if it were unknown", async () => {
     const other = await signInWithOtp(t, 'not.a.member@example.com');
     const before = await storedState();
-    expect((await putSignatory(VALID, { as: other })).statusCode).toBe(403);
-    expect((await call(t, other, 'GET', `/api/v1/accounts/${accountId}?merchant_uuid=${uuid}`)).statusCode).toBe(403);
+    expect((await putSignatory(VALID, { as: other })).statusCode).toBe(404);
+    expect((await call(t, other, 'GET', `/api/v1/accounts/${accountId}?merchant_uuid=${uuid}`)).statusCode).toBe(404);
     expect(await storedState()).toEqual(before);
   });
 
@@ -219,6 +219,6 @@ describe('POST /api/v1/dvs_wrapper/{id}/signing_authority_details (CIN signatori
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ errors: { cin: ['CIN number is invalid'] } });
     const stranger = await signInWithOtp(t, 'cin.stranger@example.com');
-    expect((await lookUp('U72200MH2009PTC123456', stranger)).statusCode).toBe(403);
+    expect((await lookUp('U72200MH2009PTC123456', stranger)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { areaCodes, categoryById, type BusinessCategory, type BusinessSubCategory } from '../../../schemas/businessCategories';
+import { emptyFieldErrors } from '../../../schemas/fieldErrors';
 import { message } from '../../../schemas/messages';
 import type { FieldErrors } from '../../../schemas/types';
 import { validationError } from '../../errors';
@@ -48,12 +49,13 @@ export function beneficiariesOf(record: MerchantRecord): StoredBeneficiary[] {
   return Array.isArray(record.ultimate_beneficiaries) ? (record.ultimate_beneficiaries as StoredBeneficiary[]) : [];
 }
 
-/** Refusals that need the stored record: the GSTIN's PAN, owners when ubo_exist, filled category, unknown owners. */
+/** Refusals that need the stored record: the GSTIN's PAN, owners when ubo_exist, filled category, unknown or repeated owner ids. */
 function recordErrors(record: MerchantRecord, data: BusinessDetails): FieldErrors {
   const { $context: _ignored, ...fields } = data;
-  const errors: FieldErrors = {
-    ...contextErrors(SCHEMA_ID, fields, { pancard_number: record.pancard_number ?? null, ubo_exist: record.ubo_exist ?? null }),
-  };
+  const errors = Object.assign(
+    emptyFieldErrors(),
+    contextErrors(SCHEMA_ID, fields, { pancard_number: record.pancard_number ?? null, ubo_exist: record.ubo_exist ?? null }),
+  );
   if (record.business_category_id != null && record.business_category_id !== data.business_category_id) {
     errors.business_category_id = [message('business.category.readOnly')];
   }
@@ -61,28 +63,34 @@ function recordErrors(record: MerchantRecord, data: BusinessDetails): FieldError
     errors.business_sub_category_id = [message('business.subCategory.readOnly')];
   }
   const savedIds = new Set(beneficiariesOf(record).map((owner) => owner.id));
+  const sentIds = new Set<number>();
   (data.ultimate_beneficiaries ?? []).forEach((owner, index) => {
-    if (owner.id !== undefined && !savedIds.has(owner.id)) errors[`ultimate_beneficiaries.${index}.id`] = [message('business.ubo.unknown')];
+    if (owner.id === undefined) return;
+    if (!savedIds.has(owner.id)) errors[`ultimate_beneficiaries.${index}.id`] = [message('business.ubo.unknown')];
+    else if (sentIds.has(owner.id)) errors[`ultimate_beneficiaries.${index}.id`] = [message('business.ubo.duplicate')];
+    sentIds.add(owner.id);
   });
   return errors;
 }
 
-/** Saved owners updated in place, new ones appended with fresh ids; removing a saved one is the DELETE call's job. */
-function mergeBeneficiaries(saved: StoredBeneficiary[], sent: readonly BeneficiaryInput[]): StoredBeneficiary[] {
+/** Whether the owners' ownership percentages add up to more than 100 (to a millionth, so 33.33 + 33.33 + 33.34 is 100). */
+function overOwned(owners: readonly BeneficiaryInput[]): boolean {
+  const total = owners.reduce((sum, owner) => sum + (owner.ownership_percentage ?? 0), 0);
+  return Math.round(total * 1e6) > 100 * 1e6;
+}
+
+/**
+ * The list sent replaces the stored one: a saved owner sent with its id keeps it, a new one gets the next id, a saved
+ * owner left out is gone.
+ */
+function replacedBeneficiaries(saved: StoredBeneficiary[], sent: readonly BeneficiaryInput[]): StoredBeneficiary[] {
   let nextId = saved.reduce((max, owner) => Math.max(max, owner.id), 0);
-  const toStored = (owner: BeneficiaryInput, id: number): StoredBeneficiary => ({
-    id,
+  return sent.map((owner) => ({
+    id: owner.id ?? ++nextId,
     name: owner.name,
     pancard_number: owner.pancard_number,
     ownership_percentage: owner.ownership_percentage ?? null,
-  });
-  const byId = new Map(sent.filter((owner) => owner.id !== undefined).map((owner) => [owner.id, owner]));
-  const kept = saved.map((owner) => {
-    const update = byId.get(owner.id);
-    return update ? toStored(update, owner.id) : owner;
-  });
-  const added = sent.filter((owner) => owner.id === undefined).map((owner) => toStored(owner, ++nextId));
-  return [...kept, ...added];
+  }));
 }
 
 /**
@@ -97,11 +105,12 @@ export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessD
     const category = categoryById(data.business_category_id);
     if (!category) throw validationError({ business_category_id: [message('business.category.unknown')] });
     const subCategory = category.business_sub_categories.find((sub) => sub.id === data.business_sub_category_id);
-    const errors: FieldErrors = {};
+    const errors = emptyFieldErrors();
     if (!subCategory) errors.business_sub_category_id = [message('business.subCategory.notInCategory')];
     if (data.area_code !== undefined && !areaCodes.some((area) => area.code === data.area_code)) {
       errors.area_code = [message('business.areaCode.unknown')];
     }
+    if (overOwned(data.ultimate_beneficiaries ?? [])) errors.ultimate_beneficiaries = [message('business.ubo.percentageTotal')];
     if (!subCategory || Object.keys(errors).length > 0) throw validationError(errors);
     return { data, category, subCategory };
   },
@@ -122,7 +131,7 @@ export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessD
       business_pan_name_match: businessName !== null && panName !== null ? businessName.toUpperCase() === panName.toUpperCase() : null,
       shop_number: data.shop_number ?? null,
       area_code: data.area_code ?? null,
-      ultimate_beneficiaries: mergeBeneficiaries(beneficiariesOf(record), data.ultimate_beneficiaries ?? []),
+      ultimate_beneficiaries: replacedBeneficiaries(beneficiariesOf(record), data.ultimate_beneficiaries ?? []),
     };
   },
 };

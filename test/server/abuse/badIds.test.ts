@@ -1,0 +1,173 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, patchRecord, signInWithOtp, storedState, testApp, type TestApp } from '../testApp';
+
+let t: TestApp;
+let token: string;
+let uuid: string;
+let mid: number;
+let accountId: string;
+let stranger: { uuid: string; mid: number };
+
+const PAN = 'AAACN4521K';
+const ADDRESS = { address_line: '12, MG Road', city: 'Bangalore', pincode: '560001', state: 'Karnataka' };
+const SIGNATORY = { name: 'Asha Verma', email: 'asha.verma@example.com', pancard_number: 'ABCPV1234K', cin_number: 'U72200MH2009PTC123456', pep: 3 };
+const OWNERS = [
+  { id: 1, name: 'Asha Sharma', pancard_number: 'ABCPE1234F', ownership_percentage: 40 },
+  { id: 2, name: 'Ravi Rao', pancard_number: 'BCDPR2345G', ownership_percentage: 20 },
+];
+const A_UUID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+
+/** Every call that names a merchant, with a body valid enough to reach the merchant lookup (`id` URL-encoded as needed). */
+const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightMyRequestResponse> }> = [
+  { route: 'GET /api/v1/merchants/:id', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}`) },
+  { route: 'PUT /api/v1/merchants/:id', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}`, { merchant: { pancard_number: PAN, business_entity_id: 6 } }) },
+  { route: 'PUT /api/v1/merchants/:id/addresses', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/addresses`, { Registered: ADDRESS, Operating: ADDRESS }) },
+  { route: 'POST /api/v1/merchants/:id/bank_details', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/bank_details`, { bank_detail: {} }) },
+  { route: 'DELETE /api/v1/merchants/:id/ultimate_beneficiaries/:beneficiaryId', send: (id) => call(t, token, 'DELETE', `/api/v1/merchants/${id}/ultimate_beneficiaries/2`) },
+  { route: 'POST /api/v1/dvs_wrapper/:id/pan_gst_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/pan_gst_details`, { pan_number: PAN }) },
+  { route: 'POST /api/v1/dvs_wrapper/:id/gstin_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/gstin_details`, { gstin: '27AAACN4521K1Z5' }) },
+  { route: 'POST /api/v1/dvs_wrapper/:id/shop_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/shop_details`, { reg_no: 'SH202411', area_code: 'MH' }) },
+  { route: 'POST /api/v1/dvs_wrapper/:id/signing_authority_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/signing_authority_details`, { cin: 'U72200MH2009PTC123456' }) },
+  { route: 'GET /api/v1/accounts/:id?merchant_uuid', send: (id) => call(t, token, 'GET', `/api/v1/accounts/${accountId}?merchant_uuid=${id}`) },
+  { route: 'GET /api/v1/oauth/token/info?mid', send: (id) => call(t, token, 'GET', `/api/v1/oauth/token/info?mid=${id}`) },
+];
+
+/** PUT /accounts/{id} names its merchant in the body, where the body schema's uuid format may refuse a bad id first (422). */
+const putAccountFor = (merchantUuid: string) =>
+  call(t, token, 'PUT', `/api/v1/accounts/${accountId}`, { merchant_uuid: merchantUuid, account: { signatory_contact_details_attributes: [SIGNATORY] } });
+
+/** Merchant ids that are neither a uuid (8-4-4-4-12 hex) nor a mid (decimal, 1 to 2^63-1). */
+const BAD_MERCHANT_IDS = [
+  'a'.repeat(36),
+  '-'.repeat(36),
+  'g'.repeat(8) + '-0000-0000-0000-' + '0'.repeat(12),
+  '0000-0000-0000-0000-0000-0000-000000',
+  A_UUID.replaceAll('-', ''),
+  `{${A_UUID}}`,
+  `urn:uuid:${A_UUID}`,
+  `${A_UUID}0`,
+  ` ${A_UUID}`,
+  '9223372036854775808',
+  '99999999999999999999',
+  '1'.repeat(99),
+  '0',
+  '-1',
+  '0x1',
+  '1e3',
+  ' 1',
+  '1 ',
+  '+1',
+  '1.0',
+  '１',
+  '١',
+  'null',
+];
+/** Ids of a merchant that does not exist, at the edges of the formats. */
+const UNKNOWN_IDS = ['9223372036854775807', '00000000-0000-0000-0000-000000000000'];
+/** Beneficial-owner ids that are not plain decimal: none of them may reach owner 1. */
+const BAD_OWNER_IDS = ['0x1', '0X1', '0b1', '0o1', '1e0', ' 1', '1 ', '+1', '1.0', '01', '0', '-1', 'Infinity', '1_0', '9007199254740993', '99999999999999999999'];
+
+const NOT_FOUND = { error: 'The requested record was not found.', code: 'NOT_FOUND' };
+
+beforeAll(async () => {
+  t = await testApp();
+  token = await signInWithOtp(t, 'bad.ids.owner@example.com');
+  uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid;
+  const pan = (await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: PAN, business_entity_id: 6 } })).json().merchant;
+  ({ mid, account_uuid: accountId } = pan);
+  await patchRecord(t, uuid, { ubo_exist: true, ultimate_beneficiaries: OWNERS });
+  const strangerToken = await signInWithOtp(t, 'bad.ids.stranger@example.com');
+  const strangers = (await call(t, strangerToken, 'GET', '/api/v1/merchants')).json().merchants;
+  stranger = { uuid: strangers[0].uuid, mid: strangers[0].mid };
+});
+afterAll(() => t.close());
+
+/** Each route of the app as `METHOD /path` (HEAD left out), read from Fastify's route tree (4 characters a level). */
+function appRoutes(): string[] {
+  const routes: string[] = [];
+  const paths: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    paths.length = depth;
+    paths.push(depth === 0 ? match[2]! : `${paths[depth - 1]}/${match[2]}`.replace(/\/+/g, '/'));
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${paths[depth]}`);
+  }
+  return routes;
+}
+
+describe('malformed ids', () => {
+  it('covers every route with an id in its path (the pincode lookup checks its pin itself)', () => {
+    const covered = new Set([...MERCHANT_ID_CALLS.map(({ route }) => route.replace(/\?.*/, '')), 'PUT /api/v1/accounts/:id']);
+    const withIds = appRoutes().filter((route) => route.includes('/:') && !route.includes(':pin'));
+    expect(withIds.length).toBeGreaterThanOrEqual(11);
+    expect(withIds.filter((route) => !covered.has(route))).toEqual([]);
+  });
+
+  it.each(MERCHANT_ID_CALLS)('$route answers 404 to every malformed or unknown merchant id', async ({ send }) => {
+    const answers = await Promise.all([...BAD_MERCHANT_IDS, ...UNKNOWN_IDS].map(async (id) => ({ id, response: await send(encodeURIComponent(id)) })));
+    const wrong = answers.filter(({ response }) => response.statusCode !== 404).map(({ id, response }) => `${JSON.stringify(id)}: ${response.statusCode}`);
+    expect(wrong).toEqual([]);
+    for (const { response } of answers) expect(response.json()).toEqual(NOT_FOUND);
+  });
+
+  it('PUT /api/v1/accounts/:id refuses a malformed merchant_uuid in its body (422 by the uuid format, else 404), never 5xx', async () => {
+    for (const id of [...BAD_MERCHANT_IDS, ...UNKNOWN_IDS]) {
+      const response = await putAccountFor(id);
+      expect([404, 422], `${JSON.stringify(id)}: ${response.statusCode}`).toContain(response.statusCode);
+    }
+    expect((await putAccountFor(`urn:uuid:${A_UUID}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 to a merchant id given twice in a query string', async () => {
+    expect((await call(t, token, 'GET', `/api/v1/accounts/${accountId}?merchant_uuid=${uuid}&merchant_uuid=${uuid}`)).statusCode).toBe(404);
+    expect((await call(t, token, 'GET', `/api/v1/oauth/token/info?mid=${mid}&mid=${mid}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 to an account id that is not the merchant account, malformed or not', async () => {
+    for (const id of [...BAD_MERCHANT_IDS, ...UNKNOWN_IDS]) {
+      expect((await call(t, token, 'GET', `/api/v1/accounts/${encodeURIComponent(id)}?merchant_uuid=${uuid}`)).statusCode).toBe(404);
+      const put = await call(t, token, 'PUT', `/api/v1/accounts/${encodeURIComponent(id)}`, {
+        merchant_uuid: uuid,
+        account: { signatory_contact_details_attributes: [SIGNATORY] },
+      });
+      expect(put.statusCode).toBe(404);
+    }
+  });
+
+  it('deletes a beneficial owner only by its plain decimal id: 0x1, 1e0, " 1" and the like are 404, owner 1 stays', async () => {
+    const before = await storedState(t, uuid);
+    for (const id of BAD_OWNER_IDS) {
+      const response = await call(t, token, 'DELETE', `/api/v1/merchants/${uuid}/ultimate_beneficiaries/${encodeURIComponent(id)}`);
+      expect(response.statusCode, JSON.stringify(id)).toBe(404);
+    }
+    expect(await storedState(t, uuid)).toEqual(before);
+  });
+
+  it('reaches the merchant with its own uuid and mid (the calls above were refused for their ids, not their bodies)', async () => {
+    const reached = (status: number) => status !== 404 && status < 500;
+    for (const { route, send } of MERCHANT_ID_CALLS) {
+      expect(reached((await send(uuid)).statusCode), route).toBe(true);
+      if (!route.includes('ultimate_beneficiaries')) expect(reached((await send(String(mid))).statusCode), route).toBe(true);
+    }
+  });
+});
+
+describe("another merchant's id", () => {
+  it.each(MERCHANT_ID_CALLS)("$route answers another merchant's uuid and mid exactly like an unknown id", async ({ send }) => {
+    const unknown = await send(UNKNOWN_IDS[1]!);
+    expect(unknown.statusCode).toBe(404);
+    for (const id of [stranger.uuid, String(stranger.mid), UNKNOWN_IDS[0]!]) {
+      const response = await send(id);
+      expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 404, body: unknown.json() });
+    }
+  });
+
+  it("PUT /api/v1/accounts/:id answers another merchant's uuid like an unknown one", async () => {
+    const unknown = await putAccountFor(UNKNOWN_IDS[1]!);
+    const other = await putAccountFor(stranger.uuid);
+    expect({ status: other.statusCode, body: other.json() }).toEqual({ status: 404, body: unknown.json() });
+  });
+});
