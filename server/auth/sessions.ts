@@ -33,3 +33,8 @@ export async function userOfToken(db: Queryable, token: string): Promise<{ userI
 export async function endSession(db: Queryable, token: string): Promise<void> {
   await db.query('delete from sessions where token_hash = $1', [sha256(token)]);
 }
+
+/** Ends every session of a user: logout everywhere, or an account lock. */
+export async function endSessionsOf(db: Queryable, userId: string): Promise<void> {
+  await db.query('delete from sessions where user_id = $1', [userId]);
+}

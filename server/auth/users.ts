@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { normaliseIdentity } from './identity';
 
+/** A user as the sign-in calls read it. */
 export interface UserRow {
   id: string;
   email: string | null;
   mobile: string | null;
   name: string | null;
   password_hash: string | null;
-  failed_password_attempts: number;
-  locked: boolean;
 }
 
-const USER_COLUMNS = `id, email, mobile, name, password_hash, failed_password_attempts,
-  coalesce(locked_until > now(), false) as locked`;
+const USER_COLUMNS = 'id, email, mobile, name, password_hash';
 
 /** The user with this e-mail address or mobile number, if any. */
 export async function findUserByIdentity(db: Queryable, identity: string): Promise<UserRow | null> {
@@ -29,12 +27,4 @@ export async function findOrCreateUser(db: Queryable, identity: string): Promise
   const user = await findUserByIdentity(db, identity);
   if (!user) throw new Error('user vanished after insert');
   return user;
-}
-
-/** Locks a user out of signing in for a while (too many wrong codes or passwords). */
-export async function lockUser(db: Queryable, userId: string, minutes: number): Promise<void> {
-  await db.query(
-    `update users set locked_until = now() + make_interval(mins => $2), failed_password_attempts = 0 where id = $1`,
-    [userId, minutes],
-  );
 }

@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { message } from '../../schemas/messages';
 import { ApiError } from '../errors';
 import { authenticate, currentUser } from '../auth/authenticate';
+import { checkPassword } from '../auth/checkPassword';
 import { channelOf, normaliseIdentity } from '../auth/identity';
-import { checkOtp, issueOtp, OTP_POLICY } from '../auth/otp';
-import { verifyPassword } from '../auth/secrets';
-import { createSession, endSession } from '../auth/sessions';
-import { findOrCreateUser, findUserByIdentity, lockUser, type UserRow } from '../auth/users';
+import { checkOtp, isOtpLocked, issueOtp, OTP_POLICY } from '../auth/otp';
+import { createSession, endSession, endSessionsOf } from '../auth/sessions';
+import { clearAttempts } from '../auth/signInAttempts';
+import { findOrCreateUser, findUserByIdentity, type UserRow } from '../auth/users';
 import { ensureMerchantFor, permissionsOf } from '../merchants/store';
 import type { AppContext } from '../context';
 
 const SIGN_IN = 'SignIn';
-const PASSWORD_ATTEMPTS = 5;
 const api = (name: string) => ({ $ref: `https://onboarding.local/schemas/api/auth.json#/$defs/${name}` });
 
 /** An auth failure in the spec's shape: `messages.user` or `messages.code`, plus details. */
@@ -31,11 +31,17 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
     return createSession(db, user.id, config.tokenTtlSeconds, source);
   };
   const sourceOf = (headers: Record<string, unknown>) => (typeof headers.source === 'string' && headers.source) || 'NA';
+  /** The refusal of a locked sign-in; the failure that started the lock also ends the user's sessions. */
+  const refuseLocked = async (identity: string, startedLock: boolean) => {
+    const user = startedLock ? await findUserByIdentity(db, identity) : null;
+    if (user) await endSessionsOf(db, user.id);
+    return lockedError();
+  };
 
   app.post<{ Body: { identity: string } }>('/user/send_otp', { schema: { body: api('sendOtp') }, config: limited }, async (request) => {
     const { kind, value } = normaliseIdentity(request.body.identity);
-    const user = await findOrCreateUser(db, value);
-    if (user.locked) throw lockedError();
+    if (await isOtpLocked(db, value, SIGN_IN)) throw lockedError();
+    await findOrCreateUser(db, value);
     const issued = await issueOtp(db, value, SIGN_IN);
     if (!issued.ok) throw authFailure(429, 'user', message('auth.resendTooSoon', { seconds: issued.waitSeconds }), { retry_after: issued.waitSeconds });
     await providers.messages.send({
@@ -49,15 +55,13 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
 
   app.post<{ Body: { identity: string; otp: string } }>('/user/verify_otp', { schema: { body: api('verifyOtp') }, config: limited }, async (request) => {
     const { value } = normaliseIdentity(request.body.identity);
-    const user = await findUserByIdentity(db, value);
-    if (user?.locked) throw lockedError();
-    const result = user ? await checkOtp(db, value, SIGN_IN, request.body.otp) : ({ ok: false, reason: 'expired' } as const);
-    if (result.ok && user) return signIn(user, sourceOf(request.headers));
-    if (!result.ok && result.reason === 'wrong') {
-      if (result.attemptsLeft === 0 && user) {
-        await lockUser(db, user.id, OTP_POLICY.lockMinutes);
-        throw lockedError();
-      }
+    const result = await checkOtp(db, value, SIGN_IN, request.body.otp);
+    if (result.ok) {
+      await clearAttempts(db, value, 'password');
+      return signIn(await findOrCreateUser(db, value), sourceOf(request.headers));
+    }
+    if (result.reason === 'locked') throw await refuseLocked(value, result.startedLock);
+    if (result.reason === 'wrong') {
       const text = result.attemptsLeft === 1 ? message('auth.otpLastAttempt') : message('auth.otpIncorrect', { attempts: result.attemptsLeft });
       throw authFailure(422, 'code', text, { attempts_left: result.attemptsLeft });
     }
@@ -65,29 +69,26 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
   });
 
   app.post<{ Body: { identity: string; password: string } }>('/user/login', { schema: { body: api('login') }, config: limited }, async (request) => {
-    const user = await findUserByIdentity(db, request.body.identity);
-    if (user?.locked) throw lockedError();
-    if (!user?.password_hash) throw authFailure(401, 'user', message(user ? 'auth.noPassword' : 'auth.unknownUser'), { error_description: 'NA' });
-    if (await verifyPassword(request.body.password, user.password_hash)) {
-      await db.query('update users set failed_password_attempts = 0 where id = $1', [user.id]);
-      return signIn(user, sourceOf(request.headers));
-    }
-    const attemptsLeft = PASSWORD_ATTEMPTS - (user.failed_password_attempts + 1);
-    if (attemptsLeft <= 0) {
-      await lockUser(db, user.id, OTP_POLICY.lockMinutes);
-      throw lockedError();
-    }
-    await db.query('update users set failed_password_attempts = failed_password_attempts + 1 where id = $1', [user.id]);
-    const text = message('auth.passwordIncorrect', { attempts: attemptsLeft });
-    throw authFailure(401, 'user', text, { attempts_left: attemptsLeft, error_description: text });
+    const { value } = normaliseIdentity(request.body.identity);
+    const result = await checkPassword(db, value, request.body.password);
+    if (result.ok) return signIn(result.user, sourceOf(request.headers));
+    if (result.reason === 'locked') throw await refuseLocked(value, result.startedLock);
+    const text = message('auth.signInIncorrect', { attempts: result.attemptsLeft });
+    throw authFailure(401, 'user', text, { attempts_left: result.attemptsLeft, error_description: text });
   });
 
   app.get('/app_config', async () => ({ sandbox: config.sandbox }));
 
-  app.delete('/user/logout', { preHandler: authenticate(db) }, async (request, reply) => {
-    await endSession(db, currentUser(request).token);
-    return reply.code(204).send();
-  });
+  app.delete<{ Querystring: { all?: 'true' | 'false' } }>(
+    '/user/logout',
+    { schema: { querystring: api('logoutQuery') }, preHandler: authenticate(db) },
+    async (request, reply) => {
+      const { userId, token } = currentUser(request);
+      if (request.query.all === 'true') await endSessionsOf(db, userId);
+      else await endSession(db, token);
+      return reply.code(204).send();
+    },
+  );
 
   app.get<{ Querystring: { mid?: string } }>('/oauth/token/info', { preHandler: authenticate(db) }, async (request) => {
     const { userId, expiresIn } = currentUser(request);

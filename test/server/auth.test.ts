@@ -106,7 +106,7 @@ describe('POST /api/v1/user/login', () => {
     const attempt = () => t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { identity: 'pw@example.com', password: 'wrong' } });
     const first = await attempt();
     expect(first.statusCode).toBe(401);
-    expect(first.json()).toMatchObject({ attempts_left: 4, error_description: 'Incorrect password. 4 attempts left.' });
+    expect(first.json()).toMatchObject({ attempts_left: 4, error_description: 'The e-mail, mobile number or password is incorrect. Attempts left: 4.' });
     for (let i = 0; i < 3; i++) await attempt();
     const fifth = await attempt();
     expect(fifth.json().messages.user).toEqual(['User is locked, please check email/sms for unlock instruction.']);
