@@ -22,7 +22,7 @@ export async function startProduct(): Promise<{ baseUrl: string; stop(): Promise
   const db = await openDatabase({ dataDir });
   await migrate(db);
   await seedDemoData(db);
-  const app = await build({ db, config: { sandbox: true } });
+  const app = await build({ db, config: { sandbox: true, logLevel: 'warn' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

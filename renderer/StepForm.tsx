@@ -42,6 +42,8 @@ export interface StepFormProps<T extends object> {
   problems?: readonly string[];
   /** Called by the "Oh no!" box's close button; the caller clears `problems`. */
   onDismissProblems?(): void;
+  /** The request id of the failed submit, shown under the problems. */
+  problemReference?: string;
   /** Shows the data without a submit button. */
   readonly?: boolean;
   /** While true the submit button is disabled and shows progress. */
@@ -69,6 +71,7 @@ export function StepForm<T extends object>({
   fieldErrors,
   problems = [],
   onDismissProblems,
+  problemReference,
   readonly = false,
   busy = false,
   draftKey,
@@ -154,7 +157,7 @@ export function StepForm<T extends object>({
     >
       {children}
       <Box sx={{ mt: 3, display: 'grid', gap: 2 }}>
-        <ErrorBox messages={problems} onClose={onDismissProblems} catalogue={catalogue} />
+        <ErrorBox messages={problems} onClose={onDismissProblems} reference={problemReference} catalogue={catalogue} />
         {readonly || norender ? null : (
           <Box>
             <Button

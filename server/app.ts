@@ -7,11 +7,15 @@ import fastifyStatic from '@fastify/static';
 import { createAjv } from '../schemas/ajv';
 import { toFieldErrors } from '../schemas/fieldErrors';
 import { message } from '../schemas/messages';
+import { databaseRateLimitStore } from './auth/rateLimitStore';
 import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { ApiError } from './errors';
-import { sandboxProviders } from './providers/sandbox';
+import { refuseUnsafeStrings } from './http/refuseUnsafeStrings';
+import { logOptions, type LogSettings } from './http/logOptions';
+import { securityHeaders } from './http/securityHeaders';
+import { providersFor } from './providers/providersFor';
 import type { Providers } from './providers/types';
 import { authRoutes } from './routes/auth';
 import { businessDetailsRoutes } from './routes/businessDetails';
@@ -21,12 +25,15 @@ import { addressRoutes } from './routes/addresses';
 import { masterDataRoutes } from './routes/masterData';
 import { merchantRoutes } from './routes/merchants';
 import { sandboxRoutes } from './routes/sandbox';
+import { healthRoutes } from './routes/health';
 
 export interface BuildOptions {
   db: Database;
   config?: Partial<ServerConfig>;
-  providers?: Providers;
-  logger?: boolean;
+  /** Real providers; without them the sandbox's when it is on, else the start stops (see providersFor). */
+  providers?: Partial<Providers>;
+  /** Where log lines go (tests read them); default stdout, readable outside production. */
+  logStream?: LogSettings['stream'];
   /** Folder of the built app (vite build) served under /app; omitted or missing: API only. */
   appDir?: string;
 }
@@ -37,11 +44,19 @@ const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const config = { ...configFromEnv({}), ...options.config };
   const ajv = createAjv();
-  const ctx: AppContext = { db: options.db, ajv, config, providers: options.providers ?? sandboxProviders(options.db) };
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const ctx: AppContext = { db: options.db, ajv, config, providers: providersFor(config, options.db, options.providers) };
+  const app = Fastify({
+    ...logOptions({ level: config.logLevel, json: config.production, stream: options.logStream }),
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+  });
 
   app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.addHook('preValidation', refuseUnsafeStrings);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(error.body);
     if ('validation' in error && error.validation) {
@@ -53,8 +68,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: status >= 500 ? message('error.server') : error.message });
   });
 
+  await securityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
   await app.register(
     async (v1) => {
       await v1.register(authRoutes(ctx));
@@ -67,6 +83,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(healthRoutes(options.db, config.logLevel));
   if (config.sandbox) await app.register(sandboxRoutes(ctx));
 
   const appDir = options.appDir ?? DEFAULT_APP_DIR;

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** The server's settings, read from the environment once at start. */
 export interface ServerConfig {
   port: number;
@@ -10,7 +12,20 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   /** Requests per minute per address on the sign-in calls. */
   authRateLimit: number;
+  /** Addresses or CIDR ranges of the proxies whose X-Forwarded-For is believed; empty: none (the peer address counts). */
+  trustProxy: string[];
+  /** Pino level of the request log (`silent` turns it off). */
+  logLevel: LogLevel;
+  /**
+   * Origins allowed to embed the app in a frame (the provider's apps and pages), besides its own:
+   * the one list the Content-Security-Policy's frame-ancestors, the agreement frame and host messaging use.
+   */
+  embedOrigins: string[];
 }
+
+/** The levels the request log accepts. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Reads and checks the environment; throws one clear error listing every bad variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -28,6 +43,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (!['true', 'false', '1', '0'].includes(raw)) problems.push(`${name} must be true or false (got "${raw}")`);
     return raw === 'true' || raw === '1';
   };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!allowed.includes(raw as T)) problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return raw as T;
+  };
+  const origins = (name: string): string[] => {
+    const list = (env[name] ?? '').split(/[\s,]+/).filter(Boolean);
+    const bad = list.filter((origin) => !/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin));
+    if (bad.length) problems.push(`${name} must list origins such as https://www.example.com, separated by commas (got "${bad.join('", "')}")`);
+    return list;
+  };
+  const proxyList = (name: string): string[] => {
+    const raw = env[name]?.trim();
+    if (!raw) return [];
+    const list = raw.split(',').map((entry) => entry.trim());
+    const bad = list.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length) problems.push(`${name} must be a comma-separated list of IP addresses or CIDR ranges, e.g. 10.0.0.1,192.168.0.0/16 (got "${bad.join('", "')}")`);
+    return list;
+  };
   const production = env.NODE_ENV === 'production';
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
@@ -40,7 +75,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sandbox: flag('SANDBOX', !production),
     tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', 86400, 60, 31 * 86400),
     authRateLimit: integer('AUTH_RATE_LIMIT', 30, 1, 100000),
+    trustProxy: proxyList('TRUST_PROXY'),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    embedOrigins: origins('EMBED_ORIGINS'),
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
+}
+
+/** Whether a value is an IPv4 or IPv6 address, optionally with a /prefix length that suits it. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }

@@ -1,34 +1,59 @@
 import { mkdirSync } from 'node:fs';
-import { configFromEnv } from './config';
-import { openDatabase } from './db/database';
+import { configFromEnv, type ServerConfig } from './config';
+import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
 import { build } from './app';
 
-const config = configFromEnv();
-if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+/** Stops the start with a message and no stack trace: a configuration problem, not a crash. */
+function refuseToStart(error: unknown): never {
+  console.error(`\nThe server did not start.\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+function banner(config: ServerConfig, seeded: boolean): string {
+  const address = `http://localhost:${config.port}/app/onboarding`;
+  const lines = [
+    '',
+    `Merchant onboarding is running: open ${address}`,
+    `Database: ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seeded ? ' — demo data seeded' : ''}`,
+    `Health: /healthz (process), /readyz (database and migrations)`,
+  ];
+  if (config.sandbox) {
+    const rule = '!'.repeat(78);
+    lines.push(
+      '',
+      rule,
+      `!! SANDBOX MODE${config.production ? ' IN PRODUCTION' : ''}: PAN, GST, shop and CIN checks are simulated, OTPs and`,
+      '!! notices go to the sandbox inbox, not to phones or mailboxes. Never use it with real merchants.',
+      rule,
+      '',
+      'Sign in with any e-mail address or 10-digit mobile number and the OTP shown in the sandbox inbox:',
+      `  http://localhost:${config.port}/sandbox/inbox`,
+      `or as a demo merchant with the password ${DEMO_PASSWORD}:`,
+      ...demoUsers.map((user) => `  ${user.email.padEnd(34)} ${user.entity.padEnd(20)} ${user.stage}`),
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+let config: ServerConfig;
+let db: Database;
+try {
+  config = configFromEnv();
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  refuseToStart(error);
+}
+const app = await build({ db, config }).catch(async (error: unknown) => {
+  await db.close();
+  return refuseToStart(error);
+});
 await migrate(db);
 const seeded = config.sandbox ? await seedDemoData(db) : false;
-const app = await build({ db, config, logger: process.env.LOG_LEVEL !== 'silent' && config.production });
 await app.listen({ port: config.port, host: config.host });
-
-const address = `http://localhost:${config.port}/app/onboarding`;
-const lines = [
-  '',
-  `Merchant onboarding is running: open ${address}`,
-  `Database: ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seeded ? ' — demo data seeded' : ''}`,
-];
-if (config.sandbox) {
-  lines.push(
-    '',
-    'Sign in with any e-mail address or 10-digit mobile number and the OTP shown in the sandbox inbox:',
-    `  http://localhost:${config.port}/sandbox/inbox`,
-    `or as a demo merchant with the password ${DEMO_PASSWORD}:`,
-    ...demoUsers.map((user) => `  ${user.email.padEnd(34)} ${user.entity.padEnd(20)} ${user.stage}`),
-  );
-}
-console.log(lines.join('\n') + '\n');
+console.log(banner(config, seeded));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-type Handler = (request: { method: string; url: string; body: unknown; headers: Record<string, string> }) => { status?: number; body?: unknown } | undefined;
+type Handler = (request: { method: string; url: string; body: unknown; headers: Record<string, string> }) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /** Replaces fetch with routes answering JSON; returns the calls made. Unrouted calls answer 404. */
 export function mockFetch(handler: Handler) {
@@ -18,7 +18,7 @@ export function mockFetch(handler: Handler) {
       const answer = handler(request) ?? { status: 404, body: { error: 'not found' } };
       return new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
         status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...answer.headers },
       });
     }),
   );

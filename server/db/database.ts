@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataFolder } from './dataFolderLock';
 
 /** Anything that runs parameterised SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -29,8 +30,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.schema) : openPglite(options.dataDir);
 }
 
+/** PGlite in memory, or in a data folder this process then holds alone (a second opener is refused, naming the holder). */
 async function openPglite(dataDir?: string): Promise<Database> {
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const releaseFolder = dataDir ? await lockDataFolder(dataDir) : async () => {};
+  const db = await (dataDir ? PGlite.create(dataDir) : PGlite.create()).catch(async (error: unknown) => {
+    await releaseFolder();
+    throw error;
+  });
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: unknown[] = []) {
@@ -44,7 +50,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
         work({ query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows }),
       );
     },
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      await releaseFolder();
+    },
   };
 }
 

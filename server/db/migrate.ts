@@ -1,14 +1,23 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Arbitrary constant: serialises migrations when several API nodes start at once. */
 const MIGRATION_LOCK = 727001;
 
+const migrationFiles = async () => (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+
+/** The migrations of `server/db/migrations` the database has not applied (all of them on an empty database). */
+export async function pendingMigrations(db: Queryable): Promise<string[]> {
+  const [table] = await db.query<{ name: string | null }>(`select to_regclass('schema_migrations')::text as name`);
+  const done = new Set(table?.name ? (await db.query<{ name: string }>('select name from schema_migrations')).map((row) => row.name) : []);
+  return (await migrationFiles()).filter((file) => !done.has(file));
+}
+
 /** Applies every migration of `server/db/migrations` not applied yet, in file-name order. */
 export async function migrate(db: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');

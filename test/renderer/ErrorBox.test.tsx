@@ -14,6 +14,14 @@ describe('ErrorBox', () => {
     ]);
   });
 
+  it('shows the request id under the text, on a line of its own', () => {
+    render(<ErrorBox messages={['Some error occured. Please try again later.']} reference="3f9a1c0b7d2e" />);
+
+    const box = screen.getByRole('alert');
+    expect(within(box).getByText('Some error occured. Please try again later.')).toBeInTheDocument();
+    expect(within(box).getByText('Reference: 3f9a1c0b7d2e').tagName).toBe('P');
+  });
+
   it('shows nothing when there is no problem', () => {
     render(<ErrorBox messages={[]} onClose={() => undefined} />);
 

@@ -20,7 +20,7 @@ export async function testApp(options: Partial<BuildOptions> = {}): Promise<Test
   const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ url, schema });
   await migrate(db);
-  const app = await build({ db, appDir: '/nonexistent/', config: { authRateLimit: 10000 }, ...options });
+  const app = await build({ db, appDir: '/nonexistent/', ...options, config: { authRateLimit: 10000, logLevel: 'silent', ...options.config } });
   return {
     app,
     db,

@@ -9,8 +9,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { RequestReference } from '../../../renderer/ErrorBox';
 import { OtpBoxes } from '../../../widgets/OtpBoxesWidget';
 import { authApi } from '../../shared/api/auth';
+import { requestIdOf } from '../../shared/api/fetcher';
 import { sendOtpError, verifyError } from '../../shared/api/authErrors';
 import { activeSession, saveSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
@@ -20,6 +22,8 @@ const RESEND_SECONDS = 20;
 const OTP_LENGTH = 4;
 
 type Mode = 'otp' | 'password';
+/** A failed call as the page shows it: the spec's text, and the request id to quote. */
+type Failure = { text: string; reference?: string };
 
 /** Where to go after signing in: the redirectTo parameter if it is a path of this app, else onboarding. */
 export function landingPath(redirectTo: string | null): string {
@@ -37,8 +41,8 @@ export default function SignInPage() {
   const [otp, setOtp] = useState('');
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [sendFailure, setSendFailure] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [sendFailure, setSendFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [sandbox, setSandbox] = useState(false);
   const resendIn = useCountdown(sentAt, RESEND_SECONDS);
@@ -70,7 +74,7 @@ export default function SignInPage() {
         setSentAt(Date.now());
         setOtp('');
       } catch (error) {
-        setSendFailure(sendOtpError(error));
+        setSendFailure({ text: sendOtpError(error), reference: requestIdOf(error) });
       }
     });
   };
@@ -84,7 +88,7 @@ export default function SignInPage() {
         saveSession(token);
         navigate(target, { replace: true });
       } catch (error) {
-        setFailure(verifyError(error));
+        setFailure({ text: verifyError(error), reference: requestIdOf(error) });
       }
     });
   };
@@ -98,7 +102,8 @@ export default function SignInPage() {
   const sendFailureAlert = sendFailure && (
     <Alert severity="error" role="alert">
       <AlertTitle>{t('auth.sendFailedTitle')}</AlertTitle>
-      {sendFailure}
+      {sendFailure.text}
+      {sendFailure.reference && <RequestReference id={sendFailure.reference} />}
     </Alert>
   );
 
@@ -145,7 +150,8 @@ export default function SignInPage() {
             <OtpBoxes id="otp" label={t('auth.otp.label')} value={otp} onChange={setOtp} length={OTP_LENGTH} autoFocus disabled={busy} error={failure !== null} required />
             {failure && (
               <Alert severity="error" role="alert">
-                {failure}
+                {failure.text}
+                {failure.reference && <RequestReference id={failure.reference} />}
               </Alert>
             )}
             {sendFailureAlert}
@@ -183,7 +189,8 @@ export default function SignInPage() {
             />
             {failure && (
               <Alert severity="error" role="alert">
-                {failure}
+                {failure.text}
+                {failure.reference && <RequestReference id={failure.reference} />}
               </Alert>
             )}
             <Button type="submit" variant="contained" size="large" disabled={busy || !identity.trim() || !password}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldErrors } from '../../../schemas/types';
-import { ApiRequestError } from '../../shared/api/fetcher';
+import { ApiRequestError, requestIdOf } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 
 interface StepSubmitOptions<T> {
@@ -22,10 +22,12 @@ export function useStepSubmit<T>({ send, problemOf, onSaved, initialProblems = [
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>();
   const [problems, setProblems] = useState<string[]>(initialProblems);
+  const [problemReference, setProblemReference] = useState<string>();
 
   const onSubmit = async (values: T) => {
     setBusy(true);
     setProblems([]);
+    setProblemReference(undefined);
     setFieldErrors(undefined);
     try {
       onSaved(await send(values));
@@ -33,6 +35,7 @@ export function useStepSubmit<T>({ send, problemOf, onSaved, initialProblems = [
       const errors = error instanceof ApiRequestError && error.status === 422 ? (error.body.errors as FieldErrors | undefined) : undefined;
       setFieldErrors(errors);
       setProblems([problemOf(error, errors)]);
+      setProblemReference(requestIdOf(error));
       throw error;
     } finally {
       setBusy(false);
@@ -42,6 +45,6 @@ export function useStepSubmit<T>({ send, problemOf, onSaved, initialProblems = [
   return {
     busy,
     setProblems,
-    formProps: { onSubmit, fieldErrors, problems, onDismissProblems: () => setProblems([]), busy },
+    formProps: { onSubmit, fieldErrors, problems, problemReference, onDismissProblems: () => setProblems([]), busy },
   };
 }

@@ -1,14 +1,20 @@
 import { message } from '../../../schemas/messages';
 import { activeSession, appSource, clearSession } from '../session/session';
 
-/** A non-OK answer of the API: its status and parsed body. */
+/** A non-OK answer of the API: its status, parsed body and the server's request id (quoted to support). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    readonly requestId?: string,
   ) {
     super(errorText(body, status));
   }
+}
+
+/** The server's id of the request that failed, for the reference line under an error text. */
+export function requestIdOf(error: unknown): string | undefined {
+  return error instanceof ApiRequestError ? error.requestId : undefined;
 }
 
 /** Where the app sends a user whose session ended; replaced in tests. */
@@ -53,6 +59,6 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     clearSession();
     navigation.toSignIn(window.location.pathname.replace(/^\/app/, '') + window.location.search);
   }
-  if (!response.ok) throw new ApiRequestError(response.status, body as Record<string, unknown>);
+  if (!response.ok) throw new ApiRequestError(response.status, body as Record<string, unknown>, response.headers.get('x-request-id') ?? undefined);
   return body as T;
 }

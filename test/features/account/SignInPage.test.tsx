@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -91,9 +91,24 @@ describe('SignInPage', () => {
     expect(alert).toHaveTextContent('User is locked, please check email/sms for unlock instruction.');
   });
 
+  it("shows the spec's text for a server failure, with the request id on a line of its own", async () => {
+    mockFetch(({ url }) =>
+      url === '/api/v1/user/send_otp'
+        ? { status: 500, body: { error: 'Some error occured. Please try again later.' }, headers: { 'x-request-id': '0a1b2c3d4e5f' } }
+        : { body: { sandbox: false } },
+    );
+    const user = userEvent.setup();
+    renderAt('/account');
+    await user.type(screen.getByLabelText(/E-mail or mobile number/), 'a@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong.');
+    expect(within(alert).getByText('Reference: 0a1b2c3d4e5f')).toBeInTheDocument();
+  });
+
   it('signs in with a password and lands on /onboarding by default', async () => {
     mockFetch(({ url, body }) => {
-      if (url === '/api/v1/user/login') return (body as { password: string }).password === 'Demo@1234' ? { body: token } : { status: 401, body: { messages: { user: ['Incorrect password. 4 attempts left.'] } } };
+      if (url === '/api/v1/user/login') return (body as { password: string }).password === 'Demo@1234' ? { body: token } : { status: 401, body: { messages: { user: ['The e-mail, mobile number or password is incorrect. Attempts left: 4.'] } } };
       return { body: { sandbox: false } };
     });
     const user = userEvent.setup();
@@ -102,7 +117,7 @@ describe('SignInPage', () => {
     await user.type(screen.getByLabelText(/E-mail or mobile number/), 'demo.individual@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect password. 4 attempts left.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail, mobile number or password is incorrect. Attempts left: 4.');
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), 'Demo@1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -38,6 +38,18 @@ describe('PanStep', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('shows the server error in the spec\'s words with the request id on a line of its own', async () => {
+    renderStep(() => ({ status: 500, body: { error: 'Some error occured. Please try again later.' }, headers: { 'x-request-id': '3f9a1c0b7d2e' } }));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/PAN Number/), 'AAACN4521K');
+    await user.click(screen.getByRole('combobox', { name: /Business Entity/ }));
+    await user.click(screen.getByRole('option', { name: 'Private Limited' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByText('Some error occured. Please try again later.')).toBeInTheDocument();
+    expect(within(box).getByText('Reference: 3f9a1c0b7d2e')).toBeInTheDocument();
+  });
+
   it('upper-cases the PAN as it is typed', async () => {
     renderStep(() => ({ status: 500 }));
     const user = userEvent.setup();

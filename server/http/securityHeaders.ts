@@ -1,0 +1,44 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+
+/**
+ * The Content-Security-Policy of every answer. `'unsafe-eval'` is there only because the
+ * browser's Ajv compiles the step schemas at run time (new Function); precompiled validators
+ * remove it. Emotion (MUI) inserts <style> elements, hence `'unsafe-inline'` for styles only.
+ */
+export function contentSecurityPolicy(embedOrigins: readonly string[]): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'", ...embedOrigins],
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, nosniff, no referrer (the
+ * entry address may carry a token), HSTS only over TLS, and `Cache-Control: no-store` on API
+ * answers, which carry tokens and merchant data, unless a route chose its own caching.
+ */
+export async function securityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'embedOrigins'>): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.embedOrigins) },
+    // frame-ancestors decides; X-Frame-Options cannot name the allowed embedding origins.
+    xFrameOptions: config.embedOrigins.length ? false : { action: 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}

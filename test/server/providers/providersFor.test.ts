@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { build } from '../../../server/app';
+import { configFromEnv } from '../../../server/config';
+import { openDatabase } from '../../../server/db/database';
+import { ProvidersMissingError, providersFor } from '../../../server/providers/providersFor';
+import { sandboxPanProvider } from '../../../server/providers/sandbox';
+
+const noDatabase = { query: async () => [] };
+
+describe('providersFor()', () => {
+  it('uses the sandbox outside production', () => {
+    const providers = providersFor(configFromEnv({}), noDatabase);
+    expect(providers.pan).toBe(sandboxPanProvider);
+  });
+
+  it('refuses production without real providers, listing every missing one', () => {
+    const production = configFromEnv({ NODE_ENV: 'production' });
+    expect(production.sandbox).toBe(false);
+    expect(() => providersFor(production, noDatabase)).toThrow(ProvidersMissingError);
+    expect(() => providersFor(production, noDatabase)).toThrow(/Missing:\n- messages: .*\n- pan: .*\n- businessVerification: .*\n- companyRegistry: /);
+  });
+
+  it('names only what is still missing when some real providers are given', () => {
+    const production = configFromEnv({ NODE_ENV: 'production' });
+    expect(() => providersFor(production, noDatabase, { pan: sandboxPanProvider })).toThrow(/Missing:\n- messages: [^\n]*\n- businessVerification/);
+  });
+
+  it('uses the sandbox in production only when SANDBOX=true says so', () => {
+    const providers = providersFor(configFromEnv({ NODE_ENV: 'production', SANDBOX: 'true' }), noDatabase);
+    expect(providers.pan).toBe(sandboxPanProvider);
+  });
+
+  it('stops build() in production: a made-up PAN is never "verified" by the sandbox there', async () => {
+    const db = await openDatabase({});
+    await expect(build({ db, config: { ...configFromEnv({ NODE_ENV: 'production' }), logLevel: 'silent' } })).rejects.toThrow(ProvidersMissingError);
+    await db.close();
+  });
+});
