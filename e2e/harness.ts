@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { build } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
@@ -40,9 +40,14 @@ export async function startProduct(): Promise<{ baseUrl: string; stop(): Promise
 export const PHONE = { width: 360, height: 740 };
 export const SCREENSHOTS = 'e2e/screenshots';
 
+/** Reports every Content-Security-Policy violation of a page as a console error the harness can catch. */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) =>
+  console.error('CSP violation: ' + event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + event.sourceFile + ':' + event.lineNumber));`;
+
 /**
  * Starts the product and Chromium before the file's tests and stops them after;
- * `phonePage()` opens a page in a fresh context at phone size.
+ * `phonePage()` opens a page in a fresh context at phone size. A test fails when any of its
+ * pages reported a Content-Security-Policy violation.
  */
 export function startProductInBrowser() {
   let browser: Browser | undefined;
@@ -52,9 +57,13 @@ export function startProductInBrowser() {
     product = await startProduct();
     browser = await launchChromium();
   });
+  const cspViolations: string[] = [];
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
+  });
+  afterEach(() => {
+    expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
   return {
     get baseUrl(): string {
@@ -63,7 +72,12 @@ export function startProductInBrowser() {
     },
     async phonePage(): Promise<Page> {
       if (!browser) throw new Error('the browser has not started');
-      return (await browser.newContext({ viewport: PHONE })).newPage();
+      const context = await browser.newContext({ viewport: PHONE });
+      await context.addInitScript(REPORT_CSP_VIOLATIONS);
+      context.on('console', (message) => {
+        if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text())) cspViolations.push(message.text());
+      });
+      return context.newPage();
     },
   };
 }

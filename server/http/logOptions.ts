@@ -58,7 +58,7 @@ export function logOptions({ level, json, stream }: LogSettings): Pick<FastifySe
     logger: {
       level,
       ...(stream ? { stream } : {}),
-      ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+      ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`])],
         censor: REDACTED,

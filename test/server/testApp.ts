@@ -11,16 +11,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Options of {@link testApp}: those of `build`, and whether the test means to provoke a 500. */
+export type TestAppOptions = Partial<BuildOptions> & { allowServerErrors?: boolean };
+
 /**
  * A migrated database and the API on it: in-memory PGlite, or a fresh schema on the
  * PostgreSQL server of DATABASE_URL (dropped on close), so every test file starts empty.
+ * Every answer is watched: a 500 anywhere in the file fails it on close (unless allowed),
+ * so no bad input a test sends may crash a handler unnoticed.
  */
-export async function testApp(options: Partial<BuildOptions> = {}): Promise<TestApp> {
+export async function testApp({ allowServerErrors = false, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const url = process.env.DATABASE_URL || undefined;
   const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ url, schema });
   await migrate(db);
   const app = await build({ db, appDir: '/nonexistent/', ...options, config: { authRateLimit: 10000, logLevel: 'silent', ...options.config } });
+  const serverErrors: string[] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 && reply.statusCode !== 503) serverErrors.push(`${reply.statusCode} ${request.method} ${request.url}`);
+  });
   return {
     app,
     db,
@@ -28,6 +37,7 @@ export async function testApp(options: Partial<BuildOptions> = {}): Promise<Test
       await app.close();
       if (schema) await db.exec(`drop schema ${schema} cascade`);
       await db.close();
+      if (serverErrors.length && !allowServerErrors) throw new Error(`The API answered 5xx:\n${serverErrors.join('\n')}`);
     },
   };
 }

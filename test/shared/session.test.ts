@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, ApiRequestError, errorText, navigation } from '../../src/shared/api/fetcher';
+import { apiFetch, ApiRequestError, errorText, navigation, requestIdOf } from '../../src/shared/api/fetcher';
 import { captureEntryParams } from '../../src/shared/session/entryParams';
 import { activeSession, appSource, saveSession } from '../../src/shared/session/session';
 import { mockFetch } from '../fetchMock';
@@ -66,10 +66,18 @@ describe('apiFetch()', () => {
   it('does not sign out on a 401 of a sign-in call', async () => {
     saveSession({ access_token: 'tok', expires_in: 60 });
     const toSignIn = vi.spyOn(navigation, 'toSignIn').mockImplementation(() => undefined);
-    mockFetch(() => ({ status: 401, body: { messages: { user: ['Incorrect password. 4 attempts left.'] } } }));
-    await expect(apiFetch('/api/v1/user/login', { method: 'POST', body: {}, signIn: true })).rejects.toThrow('Incorrect password. 4 attempts left.');
+    mockFetch(() => ({ status: 401, body: { messages: { user: ['The e-mail, mobile number or password is incorrect. Attempts left: 4.'] } } }));
+    await expect(apiFetch('/api/v1/user/login', { method: 'POST', body: {}, signIn: true })).rejects.toThrow('The e-mail, mobile number or password is incorrect. Attempts left: 4.');
     expect(toSignIn).not.toHaveBeenCalled();
     expect(activeSession()).not.toBeNull();
+  });
+  it('keeps the request id of a server failure to show as its reference, and none for a refusal the merchant can fix', async () => {
+    saveSession({ access_token: 'tok', expires_in: 60 });
+    mockFetch(({ url }) => ({ status: url.endsWith('/crash') ? 500 : 422, body: {}, headers: { 'x-request-id': '0a1b2c3d4e5f' } }));
+    const crash = await apiFetch('/api/v1/crash').catch((error: unknown) => error);
+    const refusal = await apiFetch('/api/v1/refusal').catch((error: unknown) => error);
+    expect(requestIdOf(crash)).toBe('0a1b2c3d4e5f');
+    expect(requestIdOf(refusal)).toBeUndefined();
   });
 });
 

@@ -12,9 +12,12 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The server's id of the request that failed, for the reference line under an error text. */
+/**
+ * The server's id of a request that failed on the server's side (5xx), for the reference line under
+ * the error text; a refusal the merchant can fix (4xx) needs no reference.
+ */
 export function requestIdOf(error: unknown): string | undefined {
-  return error instanceof ApiRequestError ? error.requestId : undefined;
+  return error instanceof ApiRequestError && error.status >= 500 ? error.requestId : undefined;
 }
 
 /** Where the app sends a user whose session ended; replaced in tests. */

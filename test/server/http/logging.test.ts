@@ -14,7 +14,7 @@ describe('request log', () => {
   const written: string[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await testApp({ config: { logLevel: 'info' }, logStream: { write: (line: string) => void written.push(line) } });
+    t = await testApp({ allowServerErrors: true, config: { logLevel: 'info' }, logStream: { write: (line: string) => void written.push(line) } });
     t.app.get('/api/v1/test-failure', async () => {
       throw new Error('database exploded');
     });
