@@ -17,10 +17,13 @@ import accountUpdateApi from './api/account-update.json';
 import cinSignatoriesApi from './api/cin-signatories.json';
 import bankDetails from './steps/bank-details.json';
 import bankDetailsUi from './steps/bank-details.ui.json';
+import bankFormEntities from './master/bank-form-entities.json';
+import bankDetailsStep from './steps/bank-details.step.json';
+import stepDefinitionSchema from './steps/step-definition.json';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [definitions, authApi, merchantUpdateApi, panDetails, businessDetails, merchantRecord, kycDocumentRecord, signingAuthority, kyc, accountUpdateApi, cinSignatoriesApi, bankDetails];
+export const allSchemas: JsonSchema[] = [definitions, stepDefinitionSchema, authApi, merchantUpdateApi, panDetails, businessDetails, merchantRecord, kycDocumentRecord, signingAuthority, kyc, accountUpdateApi, cinSignatoriesApi, bankDetails];
 
 /** The step schemas and their uiSchemas, by step id. */
 export const stepForms: Record<string, { schema: JsonSchema; uiSchema: UiSchema }> = {
@@ -30,5 +33,11 @@ export const stepForms: Record<string, { schema: JsonSchema; uiSchema: UiSchema 
   'business-details': { schema: businessDetails, uiSchema: businessDetailsUi },
   'bank-details': { schema: bankDetails, uiSchema: bankDetailsUi },
 };
+
+/** The master tables step definitions read as `master.<name>`. */
+export const masterTables: Record<string, unknown> = { businessEntities, bankForm: bankFormEntities };
+
+/** The step definitions (format: schemas/steps/step-definition.json), by step id. */
+export const stepDefinitions: Record<string, unknown> = { 'bank-details': bankDetailsStep };
 
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

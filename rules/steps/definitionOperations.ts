@@ -1,0 +1,67 @@
+import type { Operation } from '../compileLogic';
+import { operations } from '../operations';
+
+type Indexable = Record<string, unknown>;
+const isObject = (value: unknown): value is Indexable => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `{"options": [list, valueKey, labelKey]}`: a list of records as select choices `[{value, label}]`. */
+export function options(list: unknown, valueKey: unknown, labelKey: unknown): Array<{ value: unknown; label: unknown }> {
+  if (!Array.isArray(list)) return [];
+  return list.filter(isObject).map((item) => ({ value: item[String(valueKey)], label: item[String(labelKey)] }));
+}
+
+/** `{"whereIn": [list, key, values]}`: the records whose `key` is one of `values` (all of them when `values` is not a list). */
+export function whereIn(list: unknown, key: unknown, values: unknown): unknown[] {
+  if (!Array.isArray(list)) return [];
+  if (!Array.isArray(values)) return list;
+  return list.filter((item) => isObject(item) && values.includes(item[String(key)]));
+}
+
+/** `{"uiPatch": [map, uiKey]}`: `{field: value}` as a uiSchema patch `{field: {uiKey: value}}` (labels, hints per entity). */
+export function uiPatch(map: unknown, uiKey: unknown): Indexable {
+  if (!isObject(map)) return {};
+  return Object.fromEntries(Object.entries(map).map(([field, value]) => [field, { [String(uiKey)]: value }]));
+}
+
+/** `{"fieldsPatch": [fields, uiKey, value]}`: the same ui option for each field of a list (read-only entity fields). */
+export function fieldsPatch(fields: unknown, uiKey: unknown, value: unknown): Indexable {
+  if (!Array.isArray(fields)) return {};
+  return Object.fromEntries(fields.map((field) => [String(field), { [String(uiKey)]: value }]));
+}
+
+/** `{"matches": [object, pattern]}`: whether every key of `pattern` has the same value in `object`. */
+export function matches(object: unknown, pattern: unknown): boolean {
+  if (!isObject(object) || !isObject(pattern)) return false;
+  return Object.entries(pattern).every(([key, value]) => object[key] === value);
+}
+
+/** `{"text": [value]}`: a non-empty string, else null (stored records use null and '' alike for "none"). */
+export function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** `{"omitNull": [object]}`: the object without its null and undefined values (form data from a record). */
+export function omitNull(object: unknown): Indexable {
+  if (!isObject(object)) return {};
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** `{"without": [object, key, ...]}`: the object without the given keys (a body without `$context`). */
+export function without(object: unknown, ...keys: unknown[]): Indexable {
+  if (!isObject(object)) return {};
+  const dropped = new Set(keys.map(String));
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !dropped.has(key)));
+}
+
+/** The operations a step definition's expressions may use: the rules' own plus the ones above. */
+export const definitionOperations: Readonly<Record<string, Operation>> = {
+  ...operations,
+  options: (list, valueKey, labelKey) => options(list, valueKey, labelKey),
+  whereIn: (list, key, values) => whereIn(list, key, values),
+  uiPatch: (map, uiKey) => uiPatch(map, uiKey),
+  fieldsPatch: (fields, uiKey, value) => fieldsPatch(fields, uiKey, value),
+  matches: (object, pattern) => matches(object, pattern),
+  text: (value) => text(value),
+  omitNull: (object) => omitNull(object),
+  without: (object, ...keys) => without(object, ...keys),
+};
