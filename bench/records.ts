@@ -104,3 +104,8 @@ export function generateRecords(count: number, seed = 42): Array<typeof example>
   }
   return records;
 }
+
+/** The records `npm run bench` evaluates; the differential tests run on the same ones. */
+export function benchRecords(): Array<typeof example> {
+  return generateRecords(500);
+}

@@ -49,8 +49,11 @@ function readVar(data: unknown, path: unknown, fallback: unknown): unknown {
   return parts ? lookup(data, parts, fallback === undefined ? null : fallback) : data;
 }
 
-/** The standard eager operations, with json-logic-js 2.0.5 semantics (arguments already evaluated). */
-const STANDARD: Record<string, Operation> = {
+/**
+ * The standard eager operations, with json-logic-js 2.0.5 semantics (arguments already evaluated);
+ * `bench/engines.ts` lends them to the other engines it compares, so they all mean the same.
+ */
+export const standardOperations: Readonly<Record<string, Operation>> = {
   '==': (a, b) => a == b,
   '===': (a, b) => a === b,
   '!=': (a, b) => a != b,
@@ -91,7 +94,7 @@ const STANDARD: Record<string, Operation> = {
   },
   missing_some: function (this: unknown, needCount, options) {
     const list = options as unknown[];
-    const missing = STANDARD.missing!.call(this, list) as unknown[];
+    const missing = standardOperations.missing!.call(this, list) as unknown[];
     return list.length - missing.length >= (needCount as number) ? [] : missing;
   },
 };
@@ -275,7 +278,7 @@ function compileScoped(op: string, listOf: CompiledLogic, test: CompiledLogic): 
   }
 }
 
-/** Direct closures for the hottest standard operations at their usual arity (same results as `STANDARD`). */
+/** Direct closures for the hottest standard operations at their usual arity (same results as `standardOperations`). */
 const FAST: Record<string, (args: CompiledLogic[]) => CompiledLogic | undefined> = {
   '==': ([a, b, ...rest]) => (b && !rest.length ? (data) => a!(data) == b(data) : undefined),
   '===': ([a, b, ...rest]) => (b && !rest.length ? (data) => a!(data) === b(data) : undefined),
@@ -283,7 +286,7 @@ const FAST: Record<string, (args: CompiledLogic[]) => CompiledLogic | undefined>
   '!==': ([a, b, ...rest]) => (b && !rest.length ? (data) => a!(data) !== b(data) : undefined),
   '!': ([a, ...rest]) => (a && !rest.length ? (data) => !truthy(a(data)) : undefined),
   '!!': ([a, ...rest]) => (a && !rest.length ? (data) => truthy(a(data)) : undefined),
-  in: ([a, b, ...rest]) => (b && !rest.length ? (data) => STANDARD.in!(a!(data), b(data)) : undefined),
+  in: ([a, b, ...rest]) => (b && !rest.length ? (data) => standardOperations.in!(a!(data), b(data)) : undefined),
 };
 
 function compileEager(
@@ -300,8 +303,8 @@ function compileEager(
   }
   const fn = custom
     ? operations[op]
-    : Object.prototype.hasOwnProperty.call(STANDARD, op)
-      ? STANDARD[op]
+    : Object.prototype.hasOwnProperty.call(standardOperations, op)
+      ? standardOperations[op]
       : undefined;
   if (!fn) throw new LogicError(at, `unknown operation "${op}"`);
   const args = values.map((_, index) => arg(index));

@@ -1,5 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import jsonLogic from 'json-logic-js';
+import { benchRecords } from '../../bench/records';
 import { compileLogic, LogicError, truthy } from '../../rules/compileLogic';
+import { compileRules, type LogicCompiler } from '../../rules/compileRules';
+import rulesConfig from '../../rules/config';
+import { evaluateCompiled } from '../../rules/evaluate';
 import { operations, registerOperations } from '../../rules/operations';
 import type { Logic } from '../../rules/types';
 
@@ -109,6 +114,36 @@ describe('compileLogic()', () => {
     const rule = compileLogic({ probe: [1] }, { probe: function (this: unknown, value) { seen.push(this, value); return 'ok'; } });
     expect(rule({ x: 1 })).toBe('ok');
     expect(seen).toEqual([{ x: 1 }, 1]);
+  });
+});
+
+describe('compileLogic() on the shipped rules', () => {
+  it('gives every rule the value json-logic-js gives, on every bench record', () => {
+    const differences: string[] = [];
+    const seen = new Set<string>();
+    // Our compiler as compileRules uses it (definitions read through the resolver), each call checked.
+    const checked: LogicCompiler = (logic, where, variables) => {
+      const rule = compileLogic(logic, operations, where, variables);
+      return (data) => {
+        const value = rule(data);
+        let expected: unknown;
+        try {
+          expected = jsonLogic.apply(logic as never, data);
+        } catch (error) {
+          expected = `an error: ${String(error)}`;
+        }
+        seen.add(where);
+        if (!isDeepStrictEqual(value, expected) && differences.length < 10) {
+          differences.push(`${where}: ${JSON.stringify(value)}, json-logic-js ${JSON.stringify(expected)}`);
+        }
+        return value;
+      };
+    };
+    const rules = compileRules(rulesConfig, checked);
+    for (const record of benchRecords()) evaluateCompiled(rules, record);
+    expect(differences).toEqual([]);
+    const ruleCount = rules.defs.length + rules.steps.flatMap(([, flags]) => flags).length + rules.status.length + rules.documents.length;
+    expect(seen.size).toBe(ruleCount);
   });
 });
 
