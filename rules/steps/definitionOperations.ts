@@ -53,6 +53,11 @@ export function without(object: unknown, ...keys: unknown[]): Indexable {
   return Object.fromEntries(Object.entries(object).filter(([key]) => !dropped.has(key)));
 }
 
+/** `{"test": [value, pattern]}`: whether a string matches a regular expression (a pincode before its lookup). */
+export function test(value: unknown, pattern: unknown): boolean {
+  return typeof value === 'string' && new RegExp(String(pattern)).test(value);
+}
+
 /** The operations a step definition's expressions may use: the rules' own plus the ones above. */
 export const definitionOperations: Readonly<Record<string, Operation>> = {
   ...operations,
@@ -64,4 +69,5 @@ export const definitionOperations: Readonly<Record<string, Operation>> = {
   text: (value) => text(value),
   omitNull: (object) => omitNull(object),
   without: (object, ...keys) => without(object, ...keys),
+  test: (value, pattern) => test(value, pattern),
 };

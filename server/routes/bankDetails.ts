@@ -1,23 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { compiledStep } from '../../rules/steps/compiledSteps';
-import { emptyFieldErrors, toFieldErrors } from '../../schemas/fieldErrors';
-import type { HeldFieldError } from '../../rules/steps/compileDefinition';
-import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { validationError } from '../errors';
 import { withBankDetail, type BankDetailInput } from '../merchants/bankDetail';
+import { checkStepBody } from '../merchants/checkStepBody';
 import { editableMembership } from '../merchants/editableMembership';
-import { saveRecord, type MerchantRecord } from '../merchants/store';
+import { saveRecord } from '../merchants/store';
 
 const STEP = 'bank-details';
 
-/** Held-field refusals as a 422 body's field errors, in the catalogue's words. */
-function fieldErrorsOf(held: readonly HeldFieldError[]) {
-  const errors = emptyFieldErrors();
-  for (const { field, messageKey } of held) (errors[field] ??= []).push(message(messageKey));
-  return errors;
-}
 const BODY = {
   type: 'object',
   required: ['bank_detail'],
@@ -37,17 +28,6 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   if (!step) throw new Error(`No step definition ${STEP}`);
   app.addHook('preHandler', authenticate(db));
 
-  /** The submitted fields, or a 422 with every field's error. */
-  const checked = (record: MerchantRecord, sent: Record<string, unknown>): BankDetailInput => {
-    const { $context: _ignored, ...fields } = sent;
-    const validate = ajv.getSchema(step.definition.schema);
-    if (!validate) throw new Error(`No schema ${step.definition.schema}`);
-    if (!validate({ ...fields, $context: step.contextOf(record) })) throw validationError(toFieldErrors(validate.errors));
-    const held = step.heldFieldErrors(fields, record);
-    if (held.length > 0) throw validationError(fieldErrorsOf(held));
-    return fields as unknown as BankDetailInput;
-  };
-
   app.post<{ Params: { id: string }; Body: { bank_detail: Record<string, unknown> } }>(
     '/merchants/:id/bank_details',
     { schema: { body: BODY } },
@@ -55,7 +35,7 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const { userId } = currentUser(request);
       const record = await db.transaction(async (tx) => {
         const { record: stored } = await editableMembership(tx, userId, request.params.id, STEP, true);
-        const updated = withBankDetail(stored, checked(stored, request.body.bank_detail));
+        const updated = withBankDetail(stored, checkStepBody(ajv, step, stored, request.body.bank_detail) as unknown as BankDetailInput);
         await saveRecord(tx, updated, userId, `step.${STEP}`, { body: request.body });
         return updated;
       });

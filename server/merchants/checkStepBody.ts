@@ -1,0 +1,28 @@
+import type { CompiledDefinition, HeldFieldError } from '../../rules/steps/compileDefinition';
+import type { AjvInstance } from '../../schemas/ajv';
+import { emptyFieldErrors, toFieldErrors } from '../../schemas/fieldErrors';
+import { message } from '../../schemas/messages';
+import type { FieldErrors } from '../../schemas/types';
+import { validationError } from '../errors';
+
+/** Held-field refusals as a 422 body's field errors, in the catalogue's words. */
+function fieldErrorsOf(held: readonly HeldFieldError[]): FieldErrors {
+  const errors = emptyFieldErrors();
+  for (const { field, messageKey } of held) (errors[field] ??= []).push(message(messageKey));
+  return errors;
+}
+
+/**
+ * A step's body checked by its definition, as the browser's form checks it: the step schema with `$context`
+ * projected from the stored record (never the client's), then every field the rules derive or make read-only held
+ * to its value. Answers the fields without `$context`, or throws the 422 with every field's error.
+ */
+export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+  const { $context: _ignored, ...fields } = sent;
+  const validate = ajv.getSchema(step.definition.schema);
+  if (!validate) throw new Error(`No schema ${step.definition.schema} for step ${step.definition.id}`);
+  if (!validate({ ...fields, $context: step.contextOf(record) })) throw validationError(toFieldErrors(validate.errors));
+  const held = step.heldFieldErrors(fields, record);
+  if (held.length > 0) throw validationError(fieldErrorsOf(held));
+  return fields;
+}
