@@ -37,14 +37,15 @@ export function PanStep(props: StepScreenProps) {
 function PanForm({ merchant, master, readonly, onSaved }: StepScreenProps & { master: BusinessEntityMaster }) {
   const initial = useMemo(() => panFormDataOf(merchant), [merchant]);
   const [data, setData] = useState<PanFormData>(initial);
-  const [confirmed, setConfirmed] = useState<{ name: string; pan: string } | null>(null);
+  // A verified PAN is shown for confirmation first; the page learns of it (and moves on) when the merchant confirms.
+  const [confirmed, setConfirmed] = useState<Merchant | null>(null);
   const form = useMemo(() => panFormFor(data, master), [data, master]);
   const { busy, formProps, setProblems } = useStepSubmit<PanFormData>({
     send: async (values) => (await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}`, { method: 'PUT', body: { merchant: values } })).merchant,
     problemOf: (error, errors) => (errors ? panSubmitProblem(errors) : error instanceof Error ? error.message : t('error.generic')),
     onSaved: (saved) => {
-      if (saved.pan_verification_status === 'verified') setConfirmed({ name: String(saved.pancard_name ?? ''), pan: String(saved.pancard_number) });
-      else setProblems([t('pan.notValid')]);
+      if (saved.pan_verification_status === 'verified') return setConfirmed(saved);
+      setProblems([t('pan.notValid')]);
       onSaved(saved);
     },
     initialProblems: merchant.pan_verification_status === 'Failed' ? [t('pan.notValid')] : [],
@@ -72,7 +73,17 @@ function PanForm({ merchant, master, readonly, onSaved }: StepScreenProps & { ma
           </Box>
         )}
       </StepForm>
-      {confirmed && <PanConfirmationDialog open panName={confirmed.name} pan={confirmed.pan} onClose={() => setConfirmed(null)} />}
+      {confirmed && (
+        <PanConfirmationDialog
+          open
+          panName={String(confirmed.pancard_name ?? '')}
+          pan={String(confirmed.pancard_number)}
+          onClose={() => {
+            setConfirmed(null);
+            onSaved(confirmed);
+          }}
+        />
+      )}
     </Box>
   );
 }

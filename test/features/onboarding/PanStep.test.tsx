@@ -86,7 +86,7 @@ describe('PanStep', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ merchant: { pancard_number: 'ABCPE1234F', business_entity_id: 1, dob: '1990-12-31' } });
   });
 
-  it('shows the PAN name in the confirmation dialog once verified', async () => {
+  it('shows the PAN name in the confirmation dialog once verified, and tells the page only when the merchant confirms', async () => {
     const { onSaved } = renderStep((body) => ({ body: { merchant: { ...merchant, ...body.merchant, pan_verification_status: 'verified', pancard_name: 'NIMBUS TECHNOLOGIES PRIVATE LIMITED' } } }));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/PAN Number/), 'AAACN4521K');
@@ -95,7 +95,10 @@ describe('PanStep', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('dialog', { name: 'PAN verified' });
     expect(within(dialog).getByText('NIMBUS TECHNOLOGIES PRIVATE LIMITED')).toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ pan_verification_status: 'verified' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says "Pan not valid" when the provider rejects the PAN', async () => {
