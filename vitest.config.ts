@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompiledValidators()],
   test: {
     globals: true,
     projects: [

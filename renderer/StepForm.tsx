@@ -1,26 +1,36 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { IChangeEvent } from '@rjsf/core';
-import { Form } from '@rjsf/mui';
-import { getSubmitButtonOptions } from '@rjsf/utils';
+import { Theme } from '@rjsf/mui';
+import { deepEquals, getSubmitButtonOptions, type ValidatorType } from '@rjsf/utils';
 import { catalogueFor, type Catalogue } from '../schemas/messages';
 import type { FieldErrors, JsonSchema, UiSchema } from '../schemas/types';
 import { widgets } from '../widgets';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { createValidator } from './createValidator';
 import { draftStore } from './draftStore';
-import { ErrorBox } from './ErrorBox';
+import { FieldLevelForm } from './FieldLevelForm';
+import { FieldStore } from './FieldStore';
 import { localizeUiSchema } from './localizeUiSchema';
+import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { renderableSchema } from './renderableSchema';
 import { SelectWidget } from './SelectWidget';
 import { serverErrorSchema, withoutEditedFields } from './serverErrorSchema';
+import { StoreSchemaField } from './StoreSchemaField';
+import { StepFormFooter, StepFormFooterContext, StepFormFooterStore, type StepFormFooterProps } from './StepFormFooter';
+import { useContentStable } from './useContentStable';
 
-const templates = { BaseInputTemplate };
+const templates = {
+  ...Theme.templates,
+  BaseInputTemplate,
+  ObjectFieldTemplate,
+  ButtonTemplates: { ...Theme.templates?.ButtonTemplates },
+};
+const formWidgets = { ...Theme.widgets, ...widgets, SelectWidget };
+const fields = { SchemaField: StoreSchemaField };
 // rjsf v6 defaults a `oneOf` of consts (a select with titles) to its first option; the merchant must choose.
 const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;
-const formWidgets = { ...widgets, SelectWidget };
+const NO_PROBLEMS: readonly string[] = [];
+const NO_FIELD_ERRORS: FieldErrors = {};
 
 /** The props of {@link StepForm}. */
 export interface StepFormProps<T extends object> {
@@ -59,7 +69,12 @@ export interface StepFormProps<T extends object> {
 
 /**
  * The generic step form: renders a step's schema and uiSchema with the MUI theme and the project's widgets,
- * validates with the project's Ajv in the catalogue's words, and keeps what the merchant typed as a draft.
+ * validates with the step's precompiled validator in the catalogue's words, and keeps what the merchant typed as a
+ * draft.
+ *
+ * Built for large forms: rjsf holds the data (uncontrolled) and applies a field edit to that field only
+ * ({@link FieldLevelForm}); the rjsf form re-renders only when its schema, uiSchema, data source, server errors or
+ * validation mode change in content, and the caller's children, problems and busy state reach the footer without it.
  */
 export function StepForm<T extends object>({
   schema,
@@ -68,8 +83,8 @@ export function StepForm<T extends object>({
   onSubmit,
   onChange,
   transformChange,
-  fieldErrors,
-  problems = [],
+  fieldErrors = NO_FIELD_ERRORS,
+  problems = NO_PROBLEMS,
   onDismissProblems,
   problemReference,
   readonly = false,
@@ -79,48 +94,59 @@ export function StepForm<T extends object>({
   catalogue = catalogueFor(),
   children,
 }: StepFormProps<T>) {
-  const rjsfSchema = renderableSchema(schema);
-  const uiSchemaKey = JSON.stringify(uiSchema);
-  const localizedUiSchema = useMemo(
-    () => localizeUiSchema(JSON.parse(uiSchemaKey) as UiSchema, catalogue),
-    [uiSchemaKey, catalogue],
-  );
-  const formContext = useMemo(() => ({ catalogue }), [catalogue]);
+  const stepSchema = useContentStable(schema);
+  const rjsfSchema = useMemo(() => renderableSchema(stepSchema), [stepSchema]);
+  const stepUiSchema = useContentStable(uiSchema);
+  const localizedUiSchema = useMemo(() => localizeUiSchema(stepUiSchema, catalogue), [stepUiSchema, catalogue]);
+  const [fieldStore] = useState(() => new FieldStore());
+  const formContext = useMemo(() => ({ catalogue, fieldStore }), [catalogue, fieldStore]);
   const draftKeyInUse = readonly ? undefined : draftKey;
 
-  const startingData = () => ({ ...formData, ...(draftKeyInUse && draftStore.read(draftKeyInUse)) }) as T;
-  const formDataKey = JSON.stringify(formData);
-  const [data, setData] = useState<T>(startingData);
-  const [dataSource, setDataSource] = useState(formDataKey);
-  if (formDataKey !== dataSource) {
-    setDataSource(formDataKey);
-    setData(startingData());
-  }
+  // The data to start from: the caller's, with the draft over it. A new source (by content) starts the form over.
+  const sourceData = useContentStable(formData);
+  const [start, setStart] = useState(() => ({ source: sourceData, data: startingData(sourceData, draftKeyInUse) }));
+  if (start.source !== sourceData) setStart({ source: sourceData, data: startingData(sourceData, draftKeyInUse) });
+  const sourceText = useMemo(() => JSON.stringify(sourceData), [sourceData]);
+  const [initialData] = useState(start.data);
 
-  const fieldErrorsKey = JSON.stringify(fieldErrors ?? {});
-  const [serverErrors, setServerErrors] = useState<FieldErrors>(fieldErrors ?? {});
-  const [serverErrorsSource, setServerErrorsSource] = useState(fieldErrorsKey);
-  if (fieldErrorsKey !== serverErrorsSource) {
-    setServerErrorsSource(fieldErrorsKey);
-    setServerErrors(fieldErrors ?? {});
-  }
-  const extraErrors = useMemo(() => serverErrorSchema(serverErrors), [serverErrors]);
+  const serverErrorsSource = useContentStable(fieldErrors);
+  const [serverErrors, setServerErrors] = useState({ source: serverErrorsSource, errors: serverErrorsSource });
+  if (serverErrors.source !== serverErrorsSource) setServerErrors({ source: serverErrorsSource, errors: serverErrorsSource });
+  const extraErrors = useMemo(() => serverErrorSchema(serverErrors.errors), [serverErrors.errors]);
 
   const [submitAttempted, setSubmitAttempted] = useState(false);
+  const form = useRef<FieldLevelForm>(null);
+  // What the merchant has now (after transformChange), for the next change; rjsf holds the same.
+  const latestData = useRef<T>(initialData);
 
-  const handleChange = (event: IChangeEvent<T>) => {
+  useEffect(() => {
+    if (draftKeyInUse) return () => draftStore.flush(draftKeyInUse);
+  }, [draftKeyInUse]);
+
+  useLayoutEffect(() => {
+    if (latestData.current === start.data) return;
+    latestData.current = start.data;
+    form.current?.startOver(start.data as Record<string, unknown>);
+  }, [start.data]);
+
+  const handleChange = (event: IChangeEvent) => {
     const changed = (event.formData ?? {}) as T;
-    const next = transformChange ? transformChange(changed, data) : changed;
-    setData(next);
-    setServerErrors((errors) => withoutEditedFields(errors, data, next));
-    if (draftKeyInUse) {
-      if (JSON.stringify(next) === formDataKey) draftStore.clear(draftKeyInUse);
-      else draftStore.save(draftKeyInUse, next);
+    const previous = latestData.current;
+    const next = transformChange ? transformChange(changed, previous) : changed;
+    latestData.current = next;
+    if (next !== changed && !deepEquals(next, changed)) form.current?.startOver(next as Record<string, unknown>);
+    if (Object.keys(serverErrors.errors).length > 0) {
+      setServerErrors((current) => {
+        const kept = withoutEditedFields(current.errors, previous, next);
+        return kept === current.errors ? current : { ...current, errors: kept };
+      });
     }
+    // Written once the merchant pauses; a draft equal to the data given is removed instead.
+    if (draftKeyInUse) draftStore.saveSoon(draftKeyInUse, next, sourceText);
     onChange?.(next);
   };
 
-  const handleSubmit = async (event: IChangeEvent<T>) => {
+  const handleSubmit = async (event: IChangeEvent) => {
     try {
       await onSubmit(event.formData as T);
     } catch {
@@ -130,48 +156,68 @@ export function StepForm<T extends object>({
     if (draftKeyInUse) draftStore.clear(draftKeyInUse);
   };
 
-  const { submitText, norender } = getSubmitButtonOptions(localizedUiSchema);
-
-  return (
-    <Form
-      schema={rjsfSchema}
-      uiSchema={localizedUiSchema}
-      formData={data}
-      formContext={formContext}
-      validator={createValidator(catalogue)}
-      widgets={formWidgets}
-      templates={templates}
-      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
-      idPrefix={idPrefix}
-      readonly={readonly}
-      extraErrors={extraErrors}
-      onChange={handleChange}
-      onSubmit={handleSubmit}
-      onError={() => setSubmitAttempted(true)}
-      liveValidate={submitAttempted ? 'onChange' : false}
-      omitExtraData
-      liveOmit="onChange"
-      showErrorList={false}
-      noHtml5Validate
-      focusOnFirstError
-    >
-      {children}
-      <Box sx={{ mt: 3, display: 'grid', gap: 2 }}>
-        <ErrorBox messages={problems} onClose={onDismissProblems} reference={problemReference} catalogue={catalogue} />
-        {readonly || norender ? null : (
-          <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-              sx={{ width: { xs: '100%', sm: 'auto' } }}
-            >
-              {submitText}
-            </Button>
-          </Box>
-        )}
-      </Box>
-    </Form>
+  // rjsf gets handlers that never change, which call the latest ones.
+  const handlers = useRef({ handleChange, handleSubmit });
+  useLayoutEffect(() => {
+    handlers.current = { handleChange, handleSubmit };
+  });
+  const formHandlers = useMemo(
+    () => ({
+      onChange: (event: IChangeEvent) => handlers.current.handleChange(event),
+      onSubmit: (event: IChangeEvent) => handlers.current.handleSubmit(event),
+      onError: () => setSubmitAttempted(true),
+    }),
+    [],
   );
+
+  const validator = createValidator(stepSchema, catalogue) as ValidatorType<Record<string, unknown>>;
+  const rjsfForm = useMemo(
+    () => (
+      <FieldLevelForm
+        ref={form}
+        schema={rjsfSchema}
+        uiSchema={localizedUiSchema}
+        initialFormData={initialData as Record<string, unknown>}
+        formContext={formContext}
+        validator={validator}
+        fields={fields}
+        widgets={formWidgets}
+        templates={templates}
+        experimental_defaultFormStateBehavior={defaultFormStateBehavior}
+        idPrefix={idPrefix}
+        readonly={readonly}
+        extraErrors={extraErrors}
+        {...formHandlers}
+        liveValidate={submitAttempted ? 'onChange' : false}
+        // Data of fields that are gone is dropped on submit, and on the changes rjsf applies in full (a field edit
+        // cannot make a field go).
+        omitExtraData
+        liveOmit="onChange"
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+      >
+        <StepFormFooter />
+      </FieldLevelForm>
+    ),
+    [rjsfSchema, localizedUiSchema, initialData, formContext, validator, idPrefix, readonly, extraErrors, formHandlers, submitAttempted],
+  );
+
+  const { submitText, norender } = useMemo(() => getSubmitButtonOptions(localizedUiSchema), [localizedUiSchema]);
+  const footer: StepFormFooterProps = {
+    children,
+    problems,
+    onDismissProblems,
+    problemReference,
+    submit: readonly || norender ? undefined : { text: submitText, busy },
+    catalogue,
+  };
+  const [footerStore] = useState(() => new StepFormFooterStore(footer));
+  useLayoutEffect(() => footerStore.set(footer));
+  return <StepFormFooterContext value={footerStore}>{rjsfForm}</StepFormFooterContext>;
+}
+
+/** The caller's data with the draft kept for `draftKey` laid over it. */
+function startingData<T extends object>(formData: T, draftKey: string | undefined): T {
+  return { ...formData, ...(draftKey && draftStore.read(draftKey)) } as T;
 }

@@ -1,39 +1,126 @@
-import type { ErrorObject } from 'ajv';
-import type Ajv from 'ajv';
-import type { ValidatorType } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { AJV_CONFIG, AjvClass, extendAjv, type AjvInstance } from '../schemas/ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import {
+  hashForSchema,
+  JUNK_OPTION_ID,
+  type CustomValidator,
+  type ErrorTransformer,
+  type RJSFSchema,
+  type UiSchema,
+  type ValidationData,
+  type ValidatorType,
+} from '@rjsf/utils';
+import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
+import { stepValidators, type PrecompiledStep } from 'virtual:precompiled-validators';
 import { reportableErrors, textOf } from '../schemas/fieldErrors';
+import { standaloneRuntime } from '../schemas/keywords/standaloneRuntime';
 import { catalogueFor, type Catalogue } from '../schemas/messages';
+import type { JsonSchema } from '../schemas/types';
 
-const validators = new WeakMap<Catalogue, ValidatorType<unknown>>();
+/** Makes the rjsf validator of a schema that has no precompiled validator (see {@link allowRuntimeCompilation}). */
+export type RuntimeValidatorFactory = (schema: JsonSchema, catalogue: Catalogue) => ValidatorType<unknown>;
+
+let runtimeFactory: RuntimeValidatorFactory | undefined;
+const validators = new Map<string, WeakMap<Catalogue, ValidatorType<unknown>>>();
 
 /**
- * The rjsf validator of every form: the project's Ajv (draft 2019-09, formats, ajv-errors) whose errors read as
- * catalogue texts, the same texts the server answers with (`schemas/fieldErrors.ts`). One per catalogue.
+ * The rjsf validator of a step form: the validator of the step schema `schema.$id` that `scripts/compile-validators.ts`
+ * compiled at build time (so the browser compiles nothing and needs no `'unsafe-eval'`), its errors in the catalogue's
+ * words, the same texts the server answers with (`schemas/fieldErrors.ts`). One per step and catalogue.
+ *
+ * The form may render a copy of the step schema that was adjusted at run time (choices from master data, resolved
+ * conditions): the data is still validated against the step schema itself, as the server does. rjsf's `isValid`
+ * questions are answered by the step's precompiled subschemas (its `if` conditions) and, for the `{ const, title }`
+ * choices such copies add, by comparing with the constant.
  */
-export function createValidator(catalogue: Catalogue = catalogueFor()): ValidatorType<unknown> {
-  let validator = validators.get(catalogue);
+export function createValidator<T = unknown>(schema: JsonSchema, catalogue: Catalogue = catalogueFor()): ValidatorType<T> {
+  const id = schema.$id;
+  if (typeof id !== 'string') throw new Error('createValidator: the step schema has no $id');
+  const byCatalogue = validators.get(id) ?? validators.set(id, new WeakMap()).get(id)!;
+  let validator = byCatalogue.get(catalogue);
   if (!validator) {
-    validator = customizeValidator<unknown>(
-      {
-        ajvOptionsOverrides: AJV_CONFIG,
-        // Ajv2019 and the default Ajv share the core API rjsf uses; only their static typings differ.
-        AjvClass: AjvClass as unknown as typeof Ajv,
-        extenderFn: (ajv) => extendAjv(ajv as unknown as AjvInstance) as unknown as Ajv,
-      },
-      (errors) => localize(errors, catalogue),
-    );
-    validators.set(catalogue, validator);
+    const step = Object.prototype.hasOwnProperty.call(stepValidators, id) ? stepValidators[id] : undefined;
+    if (step) validator = new PrecompiledStepValidator(id, step, catalogue);
+    else if (runtimeFactory) validator = runtimeFactory(schema, catalogue);
+    else throw new Error(`createValidator: no precompiled validator for ${id}; step schemas are compiled at build time from schemas/registry.ts stepForms`);
+    byCatalogue.set(catalogue, validator);
   }
-  return validator;
+  // One validator serves any form data type: it checks the data, whatever the caller's static type.
+  return validator as unknown as ValidatorType<T>;
+}
+
+/**
+ * Lets {@link createValidator} serve schemas that were not compiled at build time (a test's made-up form) with
+ * validators compiled at run time. For tests and Node tools only: the app never calls it, as compiling in the browser
+ * needs `'unsafe-eval'`.
+ */
+export function allowRuntimeCompilation(factory: RuntimeValidatorFactory | undefined): void {
+  runtimeFactory = factory;
+  validators.clear();
+}
+
+/** rjsf's `ValidatorType` over one step's precompiled validator functions. */
+class PrecompiledStepValidator implements ValidatorType<unknown> {
+  private readonly checks = new WeakMap<object, (data: unknown) => boolean>();
+
+  constructor(
+    private readonly id: string,
+    private readonly step: PrecompiledStep,
+    private readonly catalogue: Catalogue,
+  ) {}
+
+  rawValidation<Result = ErrorObject>(_schema: RJSFSchema, formData?: unknown): { errors?: Result[] } {
+    const { validate } = this.step;
+    validate(formData);
+    const errors = validate.errors ? [...validate.errors] : undefined;
+    validate.errors = null;
+    localizeErrors(errors, this.catalogue);
+    return { errors: errors as Result[] | undefined };
+  }
+
+  validateFormData(
+    formData: unknown,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator<unknown>,
+    transformErrors?: ErrorTransformer<unknown>,
+    uiSchema?: UiSchema<unknown>,
+  ): ValidationData<unknown> {
+    const raw = this.rawValidation<ErrorObject>(schema, formData);
+    return processRawValidationErrors(this, raw, formData, schema, customValidate, transformErrors, uiSchema);
+  }
+
+  isValid(schema: RJSFSchema, formData: unknown): boolean {
+    if (schema.$id === JUNK_OPTION_ID) return false;
+    let check = this.checks.get(schema);
+    if (!check) {
+      check = this.checkOf(schema);
+      this.checks.set(schema, check);
+    }
+    return check(formData);
+  }
+
+  private checkOf(schema: RJSFSchema): (data: unknown) => boolean {
+    const compiled: ValidateFunction | undefined = this.step.subschemas[hashForSchema(schema)];
+    if (compiled) return (data) => compiled(data);
+    if (isConstantChoice(schema)) return (data) => standaloneRuntime.equal(schema.const, data);
+    throw new Error(
+      `No precompiled validator for a subschema of ${this.id}: ${JSON.stringify(schema).slice(0, 300)}. ` +
+        'rjsf evaluates it while rendering; put it in the step schema so that scripts/compile-validators.ts compiles it.',
+    );
+  }
+}
+
+/** Keywords that only describe a choice; a `{ const, title }` option (a select's choice) is checked by equality. */
+const ANNOTATIONS = new Set(['title', 'description', '$comment']);
+
+function isConstantChoice(schema: RJSFSchema): boolean {
+  return 'const' in schema && Object.keys(schema).every((key) => key === 'const' || ANNOTATIONS.has(key));
 }
 
 /**
  * Keeps the errors the server would report (no if/anyOf/oneOf summaries, see `reportableErrors`) and gives each its
  * catalogue text, in place, as rjsf expects.
  */
-function localize(errors: ErrorObject[] | null | undefined, catalogue: Catalogue): void {
+export function localizeErrors(errors: ErrorObject[] | null | undefined, catalogue: Catalogue): void {
   if (!errors) return;
   const localized = reportableErrors(errors)
     .flatMap(underEachMissingField)

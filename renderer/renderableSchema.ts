@@ -3,21 +3,20 @@ import { allSchemas } from '../schemas/registry';
 import type { JsonSchema } from '../schemas/types';
 import { inlineRefs } from './inlineRefs';
 
-const prepared = new Map<string, RJSFSchema>();
+const prepared = new WeakMap<JsonSchema, RJSFSchema>();
 
 /**
- * A step schema as rjsf can render and validate it: cross-file `$ref`s inlined from `allSchemas`, and without its
- * `$id`, because rjsf's Ajv caches a compiled schema under its `$id` and would go on validating against a stale copy
- * once a caller changes the schema (injected options) or rjsf resolves its if/then into a new object with the same
- * `$id`. The same content always gives the same object, so Ajv compiles each schema once.
+ * A step schema as rjsf can render it: cross-file `$ref`s inlined from `allSchemas`, and without its `$id`, because
+ * rjsf caches what it derives from a schema under its `$id` and would go on using a stale copy once a caller changes
+ * the schema (injected options). The same schema object always gives the same result object (looked up by identity,
+ * never by content: callers that build equal schemas anew keep them stable themselves, as StepForm does).
  */
 export function renderableSchema(schema: JsonSchema): RJSFSchema {
-  const key = JSON.stringify(schema);
-  let result = prepared.get(key);
+  let result = prepared.get(schema);
   if (!result) {
     result = inlineRefs(schema, allSchemas) as RJSFSchema;
     delete result.$id;
-    prepared.set(key, result);
+    prepared.set(schema, result);
   }
   return result;
 }

@@ -3,13 +3,14 @@ import type { Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
 import { allSchemas } from './registry';
-import { verhoeffKeyword } from './keywords/verhoeff';
-import { gstinChecksumKeyword } from './keywords/gstinChecksum';
-import { gstinMatchesPanKeyword } from './keywords/gstinMatchesPan';
-import { ifscKnownKeyword } from './keywords/ifscKnown';
+import { verhoeffKeyword } from './keywords/verhoeffKeyword';
+import { gstinChecksumKeyword } from './keywords/gstinChecksumKeyword';
+import { gstinMatchesPanKeyword } from './keywords/gstinMatchesPanKeyword';
+import { ifscKnownKeyword } from './keywords/ifscKnownKeyword';
 
 /**
- * The one Ajv configuration shared by the browser (rjsf), the server and the fixture runner.
+ * The one Ajv configuration shared by the browser's precompiled validators (`scripts/compile-validators.ts`), the
+ * server and the fixture runner. Node only: the browser imports no Ajv, it runs code generated at build time.
  * `$data: true` lets a keyword read another value of the data (`gstinMatchesPan` reads `$context.pancard_number`).
  */
 export const AJV_CONFIG = {

@@ -1,5 +1,3 @@
-import type { KeywordDefinition } from 'ajv';
-
 /** The 36 characters of a GSTIN, in the order of their values for the check character. */
 const CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -23,15 +21,3 @@ export function gstinCheckCharacter(first14: string): string | null {
 export function hasValidGstinChecksum(gstin: string): boolean {
   return gstin.length === 15 && gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14];
 }
-
-/**
- * `"gstinChecksum": true` — the string is a 15-character GSTIN whose last character is its check
- * character. The empty string passes (blank is for `minLength`/`required`); non-strings pass (`type`).
- */
-export const gstinChecksumKeyword: KeywordDefinition = {
-  keyword: 'gstinChecksum',
-  type: 'string',
-  schemaType: 'boolean',
-  errors: false,
-  validate: (enabled: boolean, data: string) => !enabled || data === '' || hasValidGstinChecksum(data),
-};

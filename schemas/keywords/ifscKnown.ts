@@ -1,5 +1,3 @@
-import type { KeywordDefinition } from 'ajv';
-
 /** The part of the `ifsc` package (Razorpay's offline IFSC data) this check uses. */
 interface IfscPackage {
   validate(code: string): boolean;
@@ -9,8 +7,8 @@ let ifscPackage: IfscPackage | undefined;
 
 /**
  * Loads the `ifsc` package on first use with Node's own `require`, looked up at run time so that no
- * bundler follows it: the package carries about 1 MB of branch data and Node-only dependencies that
- * must stay out of the browser bundle, which imports this file (through `schemas/ajv.ts`) but never runs it.
+ * bundler follows it: the package carries about 1 MB of branch data and Node-only dependencies. Only
+ * the server's validators import this file (the browser's precompiled validators leave `ifscKnown` out).
  */
 function loadIfscPackage(): IfscPackage {
   if (!ifscPackage) {
@@ -26,15 +24,9 @@ export function isKnownIfsc(code: string): boolean {
 }
 
 /**
- * `"ifscKnown": true` — a well-formed IFSC (11 upper-case letters or digits) must exist in the `ifsc`
- * package's data; other values pass, the format check reports them. Registered only on the server and by
- * the fixture runner (`extendAjv(ajv, { serverChecks: true })`, done by `createAjv`); the browser leaves
- * the keyword unknown, which `strict: false` ignores.
+ * The `ifscKnown` check: a well-formed IFSC (11 upper-case letters or digits) must exist in the `ifsc`
+ * package's data; other values pass, the format check reports them.
  */
-export const ifscKnownKeyword: KeywordDefinition = {
-  keyword: 'ifscKnown',
-  type: 'string',
-  schemaType: 'boolean',
-  errors: false,
-  validate: (enabled: boolean, data: string) => !enabled || !/^[A-Z0-9]{11}$/.test(data) || isKnownIfsc(data),
-};
+export function passesIfscKnown(code: string): boolean {
+  return !/^[A-Z0-9]{11}$/.test(code) || isKnownIfsc(code);
+}

@@ -1,5 +1,3 @@
-import type { KeywordDefinition } from 'ajv';
-
 /**
  * Dihedral group D5 multiplication table of the Verhoeff scheme; this table and the next are the
  * published ones (Wikipedia, "Verhoeff algorithm"; python-stdnum's stdnum/verhoeff.py).
@@ -39,15 +37,3 @@ export function hasValidVerhoeffCheckDigit(digits: string): boolean {
   });
   return check === 0;
 }
-
-/**
- * `"verhoeff": true` — the string is digits whose last digit is their Verhoeff check digit. The empty
- * string passes: blank is for `minLength`/`required` to report. Non-strings pass (`type` reports them).
- */
-export const verhoeffKeyword: KeywordDefinition = {
-  keyword: 'verhoeff',
-  type: 'string',
-  schemaType: 'boolean',
-  errors: false,
-  validate: (enabled: boolean, data: string) => !enabled || data === '' || hasValidVerhoeffCheckDigit(data),
-};

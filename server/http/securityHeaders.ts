@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 
 /**
- * The Content-Security-Policy of every answer. `'unsafe-eval'` is there only because the
- * browser's Ajv compiles the step schemas at run time (new Function); precompiled validators
- * remove it. Emotion (MUI) inserts <style> elements, hence `'unsafe-inline'` for styles only.
+ * The Content-Security-Policy of every answer. Scripts only from the app's own origin, and no
+ * `'unsafe-eval'`: the step validators are compiled at build time (scripts/compile-validators.ts),
+ * so nothing in the browser compiles code. Emotion (MUI) inserts <style> elements, hence
+ * `'unsafe-inline'` for styles only.
  */
 export function contentSecurityPolicy(embedOrigins: readonly string[]): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", "'unsafe-eval'"],
+    'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

@@ -216,6 +216,23 @@ describe('StepForm', () => {
     await waitFor(() => expect(panInput()).toHaveValue(''));
   });
 
+  it('keeps what was typed when the caller passes the same schema, uiSchema and data as new objects', async () => {
+    const { user, rerender, onSubmit } = renderPanForm({ formData: { business_entity_id: 3 } });
+    await user.type(panInput(), 'ABCPE');
+
+    rerender(
+      <StepForm<PanDetails>
+        schema={{ ...panSchema }}
+        uiSchema={{ ...panDetails.uiSchema }}
+        formData={{ business_entity_id: 3 }}
+        onSubmit={onSubmit}
+      />,
+    );
+
+    expect(panInput()).toHaveValue('ABCPE');
+    expect(entitySelect()).toHaveTextContent('Sole Proprietorship');
+  });
+
   it('starts over when it is given different data', () => {
     const { rerender, onSubmit } = renderPanForm({ formData: { pancard_number: 'ABCPE1234F' } });
 

@@ -4,6 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { OtpBoxes } from '../../widgets/OtpBoxesWidget';
 import { StepForm } from '../../renderer/StepForm';
 import type { JsonSchema, UiSchema } from '../../schemas/types';
+import { allowRuntimeCompilation } from '../../renderer/createValidator';
+import { runtimeValidator } from '../renderer/runtimeValidator';
+
+// The made-up form below is no step of schemas/registry.ts, so it has no validator compiled at build time.
+allowRuntimeCompilation(runtimeValidator);
 
 function renderOtpBoxes() {
   const onChange = vi.fn<(value: string) => void>();

@@ -1,5 +1,5 @@
 import bankFormEntities from '../../../schemas/master/bank-form-entities.json';
-import { AJV_CONFIG, AjvClass, extendAjv, type AjvInstance } from '../../../schemas/ajv';
+import { createValidator } from '../../../renderer/createValidator';
 import { bankFormContext, lockedEntityFields, type BankFormContext } from '../../../schemas/bankFormContext';
 import { bankFormUi, holderNameFixed, holderNameFrom } from '../../../schemas/bankFormUi';
 import { resolvedConditionals } from '../../../schemas/resolvedConditionals';
@@ -25,12 +25,12 @@ export interface BankFormData {
 const STEP = 'bank-details';
 const UNREGISTERED_ENTITY_ID = bankFormEntities.unregistered_entity_id;
 const BANK_FORM_ENTITIES = businessEntities.business_entities.filter((entity) => entity.bank_form);
-let conditions: AjvInstance | undefined;
 
-/** The step schema resolved for `data` (see resolvedConditionals), with the Ajv that evaluates its conditions. */
+/** The step schema resolved for `data` (see resolvedConditionals); the step's precompiled validator evaluates its conditions. */
 function resolvedFor(data: BankFormData) {
-  conditions ??= extendAjv(new AjvClass(AJV_CONFIG));
-  return resolvedConditionals(stepForm().schema, data, conditions);
+  const { schema } = stepForm();
+  const validator = createValidator(schema);
+  return resolvedConditionals(schema, data, (condition, value) => validator.isValid(condition, value, schema));
 }
 
 const stepForm = () => stepForms[STEP]!;

@@ -1,0 +1,20 @@
+import { _, type CodeKeywordDefinition } from 'ajv';
+import { passesIfscKnown } from './ifscKnown';
+import { moduleFunction } from './moduleFunction';
+
+/**
+ * `"ifscKnown": true` — a well-formed IFSC (11 upper-case letters or digits) must exist in the `ifsc`
+ * package's data; other values pass, the format check reports them. Server only: registered by
+ * `extendAjv(ajv, { serverChecks: true })` (the server, the fixture runner); the browser's validators are
+ * compiled without it, so the keyword is unknown there and `strict: false` ignores it.
+ */
+export const ifscKnownKeyword: CodeKeywordDefinition = {
+  keyword: 'ifscKnown',
+  type: 'string',
+  schemaType: 'boolean',
+  code(cxt) {
+    if (cxt.schema !== true) return;
+    const passes = moduleFunction(cxt, new URL('./ifscKnown.ts', import.meta.url), 'passesIfscKnown', passesIfscKnown);
+    cxt.fail(_`!${passes}(${cxt.data})`);
+  },
+};

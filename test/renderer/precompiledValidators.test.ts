@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ErrorObject } from 'ajv';
+import type { RJSFSchema } from '@rjsf/utils';
+import { stepValidators } from 'virtual:precompiled-validators';
+import { validators as serverValidators } from 'virtual:precompiled-validators/server';
+import { createValidator } from '../../renderer/createValidator';
+import { renderableSchema } from '../../renderer/renderableSchema';
+import { applyContext } from '../../rules/fixtures/applyContext';
+import { definitionRef } from '../../rules/fixtures/definitions';
+import { createFixtureEnvironment, precompiledValidators } from '../../rules/fixtures/environment';
+import { collectFixtureFiles, loadFixtureFile, runFixturePaths } from '../../rules/fixtures/files';
+import { formatResult } from '../../rules/fixtures/report';
+import type { DefinitionFixture, ValidationFixture } from '../../rules/fixtures/types';
+import { createAjv } from '../../schemas/ajv';
+import { toFieldErrors } from '../../schemas/fieldErrors';
+import { catalogueFor } from '../../schemas/messages';
+import { businessEntities, stepForms } from '../../schemas/registry';
+import type { JsonSchema } from '../../schemas/types';
+import { runtimeValidator } from './runtimeValidator';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+const runtimeEnvironment = createFixtureEnvironment();
+const fixtures = collectFixtureFiles([path.join(FIXTURES, 'validation')]).flatMap((file) => loadFixtureFile(file, runtimeEnvironment));
+const stepFixtures = fixtures.filter((fixture): fixture is ValidationFixture => 'kind' in fixture && fixture.kind === 'validation' && !('ok' in fixture));
+const definitionFixtures = fixtures.filter((fixture): fixture is DefinitionFixture => 'kind' in fixture && fixture.kind === 'definition' && !('ok' in fixture));
+
+/** Form data no fixture covers (the bank form has none yet), to compare the validators on every step. */
+const EXTRA_DATA: Record<string, unknown[]> = {
+  'pan-details': [
+    { pancard_number: 'ABCPE1234F', business_entity_id: 1, dob: '1990-02-31' },
+    { pancard_number: 'ABCPE1234F', business_entity_id: 1, dob: 19900201 },
+  ],
+  'bank-details': [
+    { business_registered: false, business_entity_id: 1, pancard_name: 'Asha Rao', holder_name: 'Asha Rao', bank_account_number: '50100234567890', ifsc_code: 'HDFC0000001' },
+    { business_registered: false, business_entity_id: 6, business_name: 'Rao Traders', pancard_name: 'Asha Rao', holder_name: 'x', bank_account_number: '', ifsc_code: 'HDFC000' },
+    { business_registered: true, business_entity_id: 6, pancard_name: 'Rao Traders Pvt Ltd', holder_name: 'Rao Traders Pvt Ltd', bank_account_number: '5010-0234', ifsc_code: 'ABCD0123456' },
+    { business_registered: true, business_entity_id: 2, pancard_number: 'abc', holder_name: 'Asha', $context: { holder_name_choices: ['Asha Rao', 'Rao Traders'] } },
+    { business_registered: true, business_entity_id: 3, business_name: 'Rao Traders', pancard_name: 'Asha Rao', pancard_number: 'ABCPR1234F', holder_name: 'Rao Traders', bank_account_number: '50100234567890', ifsc_code: 'HDFC0000001', $context: { business_filing_status: 'Individual', holder_name_choices: ['Asha Rao', 'Rao Traders'] } },
+    { business_registered: 'yes', unexpected: true },
+  ],
+};
+
+/** Every data a step is compared on: each fixture's (context applied), variants without each field, and EXTRA_DATA. */
+function samplesOf(step: string, schema: JsonSchema): unknown[] {
+  const fromFixtures = stepFixtures
+    .filter((fixture) => fixture.step === step)
+    .flatMap((fixture) => {
+      const applied = applyContext(schema, fixture.data, fixture.context, businessEntities);
+      return 'data' in applied ? [applied.data] : [];
+    });
+  const withoutOneField = fromFixtures.flatMap((data) =>
+    Object.keys(data).map((field) => Object.fromEntries(Object.entries(data).filter(([name]) => name !== field))),
+  );
+  return [{}, ...fromFixtures, ...withoutOneField, ...(EXTRA_DATA[step] ?? [])];
+}
+
+/** Errors as compared: rjsf's processed list and error schema, or Ajv's raw errors (without the ajv-errors bookkeeping flag). */
+const comparable = (errors: unknown) => JSON.parse(JSON.stringify(errors, (key, value: unknown) => (key === 'emUsed' ? undefined : value))) as unknown;
+
+describe('the precompiled validators', () => {
+  it('cover every step of schemas/registry.ts, and a validation fixture exists for most', () => {
+    expect(Object.keys(stepValidators).sort()).toEqual(Object.values(stepForms).map(({ schema }) => schema.$id).sort());
+    expect(new Set(stepFixtures.map((fixture) => fixture.step)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  describe.each(Object.entries(stepForms))('%s in the browser', (step, { schema }) => {
+    const rendered = renderableSchema(schema);
+    const precompiled = createValidator(schema);
+    const runtime = runtimeValidator(schema, catalogueFor());
+    const samples = samplesOf(step, schema);
+
+    it('gives the errors the runtime Ajv gives on the step schema, in the catalogue\'s words, on every sample', () => {
+      expect(samples.length).toBeGreaterThan(1);
+      for (const data of samples) {
+        const expected = runtime.validateFormData(structuredClone(data), schema as RJSFSchema);
+        expect(comparable(precompiled.validateFormData(structuredClone(data), rendered)), JSON.stringify(data)).toEqual(comparable(expected));
+      }
+    });
+
+    it('answers rjsf\'s isValid on each of the step\'s conditions as the runtime Ajv does', () => {
+      const conditions = Object.values(rendered.allOf ?? []).map((entry) => (entry as RJSFSchema).if).concat(rendered.if);
+      const compiled = conditions.filter((condition): condition is RJSFSchema => typeof condition === 'object');
+      expect(compiled.length).toBeGreaterThan(0);
+      for (const condition of compiled) {
+        for (const data of samples) {
+          expect(precompiled.isValid(condition, data, rendered), JSON.stringify({ condition, data })).toBe(runtime.isValid(condition, data, rendered));
+        }
+      }
+    });
+  });
+
+  describe('on the server side (ifscKnown included)', () => {
+    const ajv = createAjv();
+
+    it.each(Object.entries(stepForms))('%s gives Ajv\'s raw errors, ajv-errors messages included', (step, { schema }) => {
+      const id = schema.$id as string;
+      const expectedValidate = ajv.getSchema(id)!;
+      const precompiled = serverValidators[id]!;
+      let messages = 0;
+      for (const data of samplesOf(step, schema)) {
+        const valid = precompiled(data);
+        expect(valid, JSON.stringify(data)).toBe(expectedValidate(data));
+        expect(comparable(precompiled.errors), JSON.stringify(data)).toEqual(comparable(expectedValidate.errors));
+        messages += (precompiled.errors ?? []).filter((error: ErrorObject) => error.keyword === 'errorMessage').length;
+      }
+      expect(messages).toBeGreaterThan(0);
+    });
+
+    it('gives every definition fixture the errors the runtime Ajv gives', () => {
+      expect(definitionFixtures.length).toBeGreaterThan(50);
+      for (const fixture of definitionFixtures) {
+        const ref = definitionRef(fixture.definition);
+        const expectedValidate = ajv.getSchema(ref)!;
+        const precompiled = serverValidators[ref]!;
+        expect(precompiled(fixture.value), fixture.name).toBe(expectedValidate(fixture.value));
+        expect(toFieldErrors(precompiled.errors), fixture.name).toEqual(toFieldErrors(expectedValidate.errors));
+        expect(comparable(precompiled.errors), fixture.name).toEqual(comparable(expectedValidate.errors));
+      }
+    });
+
+    it('pass every fixture of test/fixtures', () => {
+      const results = runFixturePaths([FIXTURES], createFixtureEnvironment(undefined, precompiledValidators(serverValidators)));
+      expect(results.length).toBeGreaterThan(200);
+      expect(results.filter((result) => !result.ok).map(formatResult)).toEqual([]);
+    });
+  });
+});
