@@ -66,6 +66,17 @@ describe('a new merchant on a phone', () => {
     expect(panName).toMatch(/^[A-Z]+ [A-Z]+$/);
     await page.screenshot({ path: `${SCREENSHOTS}/pan-confirmation.png`, fullPage: true });
     await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'PAN Details saved. Next: Business Details' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#business-details-header').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByText('1 of 7 steps done').isVisible()).toBe(true);
+    await page.locator('[data-step="business-details"]').getByRole('button', { name: 'Submit' }).waitFor();
+    const inView = () =>
+      page.evaluate(() => {
+        const box = document.getElementById('business-details-header')!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight / 2;
+      });
+    await expect.poll(inView).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/pan-saved-next-step.png` });
 
     await page.reload();
     await expect.poll(() => page.locator('[data-step="pan-details"]').getAttribute('data-status')).toBe('Completed');
@@ -73,6 +84,29 @@ describe('a new merchant on a phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOTS}/onboarding-completed-pan.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it.each([
+    ['demo.proprietor@example.com', 'pan-details', 'Needs attention', 'Pan not valid. Check the PAN number and submit it again.', 'pan-details', 'demo-pan-failed'],
+    ['demo.society@example.com', 'bank-details', 'Needs attention', 'Test deposit pending', 'bank-details', 'demo-deposit-pending'],
+    ['demo.llp@example.com', 'bank-details', 'Locked', 'Locked while re-KYC is in progress', 'signing-authority', 'demo-re-kyc'],
+  ])('tells %s what happened and what comes next', async (email, step, status, reason, openStep, screenshot) => {
+    const page = await product.phonePage();
+    await page.goto(`${product.baseUrl}/app/account`);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await page.getByLabel('E-mail or mobile number').fill(email);
+    await page.getByLabel(/^Password/).fill('Demo@1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app\/onboarding$/);
+    const row = page.locator(`[data-step="${step}"]`);
+    await expect.poll(() => row.getAttribute('data-status')).toBe(status);
+    expect(await row.getByText(reason).isVisible()).toBe(true);
+    expect(await page.getByRole('progressbar', { name: 'Activation progress' }).isVisible()).toBe(true);
+    expect(await page.locator('[data-step="website-details"]').getAttribute('data-status')).toBe('Coming soon');
+    expect(await page.locator(`#${openStep}-header`).getAttribute('aria-expanded')).toBe('true');
+    await page.locator(`[data-step="${openStep}"]`).getByRole('button', { name: 'Submit' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/${screenshot}.png`, fullPage: true });
     await page.context().close();
   });
 

@@ -95,6 +95,9 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await expect.poll(() => kyc.getByLabel(/^State/).first().inputValue()).toMatch(/maharashtra/i);
     await kyc.getByLabel('Operating address is the same as the registered address').check();
     await kyc.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^KYC saved/ }).isVisible()).toBe(true);
+    await expect.poll(() => kyc.getByText('Address saved. Upload your documents to complete KYC.').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#kyc-header').getAttribute('aria-expanded')).toBe('false');
     await expect.poll(async () => (await page.request.get(`${product.baseUrl}/api/v1/sandbox/messages`)).ok()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/profile-filled.png`, fullPage: true });
 

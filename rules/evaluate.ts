@@ -11,7 +11,7 @@ import type {
 } from './types';
 
 export type { StepFlags, StepId, StepStatuses, PlatformStatus, DocumentRequirements, RulesConfig, JsonValue } from './types';
-export { STEP_IDS, FLAG_ORDER } from './types';
+export { STEP_IDS, FLAG_ORDER, MESSAGE_FLAGS } from './types';
 
 /** What the rules read besides the record: the merchant's documents, when the caller has them. */
 export interface RelatedRecords {
@@ -50,17 +50,21 @@ function ruleData(rules: CompiledRules, merchant: object, related: RelatedRecord
   return data;
 }
 
+/** A message flag's value: a non-empty string is a message key, anything else is none. */
+const messageKey = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
 /** One setter per flag: a named store each, and the flag's type (boolean by truthiness, or a key). */
 const SETTERS: Record<FlagName, (flags: StepFlags, value: unknown) => void> = {
   completed: (flags, value) => (flags.completed = truthy(value)),
   incomplete: (flags, value) => (flags.incomplete = truthy(value)),
-  lockedReason: (flags, value) => (flags.lockedReason = typeof value === 'string' && value !== '' ? value : null),
+  lockedReason: (flags, value) => (flags.lockedReason = messageKey(value)),
   locked: (flags, value) => (flags.locked = truthy(value)),
   editable: (flags, value) => (flags.editable = truthy(value)),
   hidden: (flags, value) => (flags.hidden = truthy(value)),
   error: (flags, value) => (flags.error = truthy(value)),
   omitted: (flags, value) => (flags.omitted = truthy(value)),
   todo: (flags, value) => (flags.todo = truthy(value)),
+  reason: (flags, value) => (flags.reason = messageKey(value)),
 };
 
 function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
@@ -77,6 +81,7 @@ function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
       error: false,
       omitted: false,
       todo: false,
+      reason: null,
     };
     data.stepId = id;
     data.step = flags;
@@ -113,8 +118,8 @@ function documentRequirements(rules: CompiledRules, data: RuleData): DocumentReq
 
 /**
  * The status of every onboarding step for a merchant record (onboarding spec section 4):
- * completed, incomplete, locked (with its reason), editable, hidden, error, omitted and todo,
- * all from the json-logic of `config` (compiled once per configuration object).
+ * completed, incomplete, locked (with its reason), editable, hidden, error, omitted, todo and
+ * the reason its row gives, all from the json-logic of `config` (compiled once per configuration object).
  */
 export function evaluate(merchant: object, config: RulesConfig): StepStatuses {
   const rules = compiledRulesFor(config);

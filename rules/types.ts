@@ -21,7 +21,8 @@ export type StepId = (typeof STEP_IDS)[number];
 
 /**
  * The flags of a step, in evaluation order: a rule may read the flags before it through
- * `{"var": "step.<flag>"}` (so `locked` can derive from `lockedReason`, `todo` from both).
+ * `{"var": "step.<flag>"}` (so `locked` can derive from `lockedReason`, `todo` from both,
+ * and `reason` from all the others).
  */
 export const FLAG_ORDER = [
   'completed',
@@ -33,16 +34,27 @@ export const FLAG_ORDER = [
   'error',
   'omitted',
   'todo',
+  'reason',
 ] as const;
 
 /** A flag name of `FLAG_ORDER`. */
 export type FlagName = (typeof FLAG_ORDER)[number];
 
-/** The boolean flags (every flag except `lockedReason`). */
-export type BooleanFlagName = Exclude<FlagName, 'lockedReason'>;
+/** The flags whose value is a message key of `schemas/messages/en.json` (or null), not a boolean. */
+export const MESSAGE_FLAGS = ['lockedReason', 'reason'] as const;
 
-/** The evaluated status of one step: the spec's words, plus why it is locked (a message key). */
-export type StepFlags = { [flag in BooleanFlagName]: boolean } & { lockedReason: string | null };
+/** A flag name of `MESSAGE_FLAGS`. */
+export type MessageFlagName = (typeof MESSAGE_FLAGS)[number];
+
+/** The boolean flags (every flag except the message flags). */
+export type BooleanFlagName = Exclude<FlagName, MessageFlagName>;
+
+/**
+ * The evaluated status of one step: the spec's words, plus why it is locked (`lockedReason`)
+ * and the one line its row shows about its state when it is not locked (`reason`), each a
+ * message key or null.
+ */
+export type StepFlags = { [flag in BooleanFlagName]: boolean } & { [flag in MessageFlagName]: string | null };
 
 /** The evaluated status of every step. */
 export type StepStatuses = Record<StepId, StepFlags>;

@@ -27,12 +27,21 @@ describe('evaluate()', () => {
     for (const flags of Object.values(steps)) expect(Object.keys(flags).sort()).toEqual([...FLAG_ORDER].sort());
   });
 
-  it('gives booleans for the flags and a message key or null for the locked reason', () => {
-    for (const flags of Object.values(evaluate(newMerchant, rulesConfig))) {
-      const { lockedReason, ...booleans } = flags;
-      expect(Object.values(booleans).every((value) => typeof value === 'boolean')).toBe(true);
-      expect(lockedReason === null || lockedReason.startsWith('onboarding.locked.')).toBe(true);
+  it('gives booleans for the flags and a message key or null for the locked reason and the reason', () => {
+    for (const record of [newMerchant, ...generateRecords(200, 7)]) {
+      for (const flags of Object.values(evaluate(record, rulesConfig)) as StepFlags[]) {
+        const { lockedReason, reason, ...booleans } = flags;
+        expect(Object.values(booleans).every((value) => typeof value === 'boolean')).toBe(true);
+        expect(lockedReason === null || lockedReason.startsWith('onboarding.locked.')).toBe(true);
+        expect(reason === null || reason.startsWith('onboarding.reason.')).toBe(true);
+      }
     }
+  });
+
+  it('says why a failed PAN is in error, and points the locked steps to it', () => {
+    const steps = evaluate(merchant({ pan_verification_status: 'Failed' }), rulesConfig);
+    expect(steps['pan-details']).toMatchObject({ error: true, todo: true, reason: 'onboarding.reason.panFailed' });
+    expect(steps['business-details']).toMatchObject({ locked: true, lockedReason: 'onboarding.locked.panFailed' });
   });
 
   it('locks business details until PAN is verified, with its reason', () => {

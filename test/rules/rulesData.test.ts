@@ -76,6 +76,15 @@ describe('the shipped rules', () => {
     expect(reasons.filter((key) => !(key in en))).toEqual([]);
   });
 
+  it('give step reasons, the page heading and its notice that are keys of the message catalogue', () => {
+    const { journeyHeading, journeyNotice } = rulesConfig.status.rules;
+    const keys = [...Object.values(rulesConfig.steps.steps).flatMap((step) => literals(step.reason)), ...literals(journeyHeading), ...literals(journeyNotice)].filter(
+      (text) => text.startsWith('onboarding.'),
+    );
+    expect(keys.length).toBeGreaterThan(15);
+    expect(keys.filter((key) => !(key in en))).toEqual([]);
+  });
+
   it('know the same steps as the record schema skip_steps', () => {
     expect(merchantSchema.$defs.stepId.enum).toEqual([...STEP_IDS]);
   });

@@ -9,28 +9,43 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import journey from '../../../schemas/steps/journey.json';
-import { evaluate, type StepFlags } from '../../../rules/evaluate';
+import { evaluate, evaluateAll } from '../../../rules/evaluate';
 import rulesConfig from '../../../rules/config';
 import { AppHeader } from '../../app/AppHeader';
 import { useMerchant, useMerchants, usePermissions } from '../../shared/api/hooks';
+import type { Merchant } from '../../shared/api/types';
 import { activeSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
+import { JourneyProgress } from './JourneyProgress';
+import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
 import { stepScreens } from './stepScreens';
 import { StepRow } from './StepRow';
+import { StepSavedSnackbar } from './StepSavedSnackbar';
 import { tabVisibility } from './tabVisibility';
 
 const PROFILE_EDIT = ['update_user_profile', 'update_profile_restricted'];
 
-/** /onboarding: the activation steps in their two groups, each step's status from the rules. */
+const hasScreen = (stepId: string) => Boolean(stepScreens[stepId]);
+
+/**
+ * /onboarding: the activation steps in their two groups, each step's status and reason from the
+ * rules, with the page heading, notice and progress at the top. After a step is saved the page
+ * confirms it, closes the step and opens the next to-do step.
+ */
 export default function OnboardingPage() {
   const { pathname } = useLocation();
   const merchants = useMerchants();
   const uuid = activeSession()?.merchant_uuid ?? merchants.data?.[0]?.uuid;
   const { data: merchant, error, mutate } = useMerchant(uuid);
   const permissions = usePermissions(merchant?.mid);
-  const flags = useMemo(() => (merchant ? (evaluate(merchant, rulesConfig) as Record<string, StepFlags | undefined>) : null), [merchant]);
+  const rules = useMemo(() => (merchant ? evaluateAll(merchant, rulesConfig) : null), [merchant]);
+  const flags = rules?.steps as JourneyFlags | undefined;
+  // The open step: null lets the rules choose (the first to-do step); '' is none.
   const [open, setOpen] = useState<string | null>(null);
+  // The step to bring into view once its row has opened or closed after a save.
+  const [arriving, setArriving] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState({ message: '', open: false, count: 0 });
 
   const failed = error ?? merchants.error ?? permissions.error;
   if (failed) {
@@ -40,7 +55,7 @@ export default function OnboardingPage() {
       </Page>
     );
   }
-  if (!merchant || !flags || !permissions.data) {
+  if (!merchant || !rules || !flags || !permissions.data) {
     return (
       <Page title={t('onboarding.title')}>
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 3 }}>
@@ -52,43 +67,79 @@ export default function OnboardingPage() {
   }
 
   const canEdit = permissions.data.some((name) => PROFILE_EDIT.includes(name));
-  const firstTodo = journey.groups.flatMap((group) => group.steps).find((step) => stepScreens[step.id] && flags[step.id]?.todo)?.id ?? null;
+  const onSaved = (stepId: string) => (saved: Merchant) => {
+    void mutate(saved, { revalidate: false });
+    const next = stepToOpen(evaluate(saved, rulesConfig) as JourneyFlags, hasScreen, stepId);
+    setOpen(next ?? '');
+    setArriving(next ?? stepId);
+    const step = t(stepTitleKey(stepId));
+    const message = next ? t('onboarding.savedNext', { step, next: t(stepTitleKey(next)) }) : t('onboarding.saved', { step });
+    setConfirmation(({ count }) => ({ message, open: true, count: count + 1 }));
+  };
   const renderScreen = (stepId: string) => {
     const Screen = stepScreens[stepId];
     if (!Screen) return undefined;
     return (
       <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
-        <Screen merchant={merchant} readonly={!canEdit || !flags[stepId]!.editable} onSaved={(saved) => mutate(saved, { revalidate: false })} />
+        <Screen
+          merchant={merchant}
+          readonly={!canEdit || !flags[stepId]!.editable}
+          onSaved={onSaved(stepId)}
+          onChanged={(changed) => void mutate(changed, { revalidate: false })}
+        />
       </Suspense>
     );
   };
-  const openStep = open ?? firstTodo;
+  const openStep = open ?? stepToOpen(flags, hasScreen);
   const tabs = tabVisibility(merchant);
+  const notice = rules.status.journeyNotice;
+  const progress = stepProgress(flags);
 
   return (
-    <Page title={String(merchant.name ?? t('onboarding.title'))} tabs={<OnboardingTabs visibility={tabs} />}>
+    <Page title={String(merchant.name ?? t('onboarding.title'))} heading={t(String(rules.status.journeyHeading))} tabs={<OnboardingTabs visibility={tabs} />}>
       {pathname === '/onboarding' ? (
-        journey.groups.map((group) => (
-          <Paper key={group.id} component="section" variant="outlined" sx={{ mb: 3 }} aria-labelledby={`${group.id}-label`}>
-            <Box sx={{ px: 2, pt: 2, pb: 1 }}>
-              <Typography id={`${group.id}-label`} component="h2" variant="overline" color="text.secondary">
-                {t(group.label)}
-              </Typography>
-              {group.title && (
-                <Typography component="p" variant="h6">
-                  {t(group.title)}
+        <>
+          {typeof notice === 'string' && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t(notice)}
+            </Alert>
+          )}
+          <JourneyProgress done={progress.done} total={progress.total} />
+          {journey.groups.map((group) => (
+            <Paper key={group.id} component="section" variant="outlined" sx={{ mb: 3 }} aria-labelledby={`${group.id}-label`}>
+              <Box sx={{ px: 2, pt: 2, pb: 1 }}>
+                <Typography id={`${group.id}-label`} component="h2" variant="overline" color="text.secondary">
+                  {t(group.label)}
                 </Typography>
-              )}
-            </Box>
-            {group.steps
-              .filter((step) => flags[step.id] && !flags[step.id]!.hidden && !flags[step.id]!.omitted)
-              .map((step) => (
-                <StepRow key={step.id} id={step.id} title={t(step.title)} flags={flags[step.id]!} expanded={openStep === step.id} onToggle={() => setOpen(openStep === step.id ? '' : step.id)}>
-                  {renderScreen(step.id)}
-                </StepRow>
-              ))}
-          </Paper>
-        ))
+              </Box>
+              {group.steps
+                .filter((step) => isShown(flags[step.id]))
+                .map((step) => (
+                  <StepRow
+                    key={step.id}
+                    id={step.id}
+                    title={t(step.title)}
+                    flags={flags[step.id]!}
+                    expanded={openStep === step.id}
+                    onToggle={() => {
+                      setArriving(null);
+                      setOpen(openStep === step.id ? '' : step.id);
+                    }}
+                    arriving={arriving === step.id}
+                    onArrived={() => setArriving(null)}
+                  >
+                    {renderScreen(step.id)}
+                  </StepRow>
+                ))}
+            </Paper>
+          ))}
+          <StepSavedSnackbar
+            key={confirmation.count}
+            message={confirmation.message}
+            open={confirmation.open}
+            onClose={() => setConfirmation((shown) => ({ ...shown, open: false }))}
+          />
+        </>
       ) : (
         <Alert severity="info">{t('onboarding.notYetAvailable')}</Alert>
       )}
@@ -96,13 +147,14 @@ export default function OnboardingPage() {
   );
 }
 
-function Page({ title, tabs, children }: { title: string; tabs?: React.ReactNode; children: React.ReactNode }) {
+/** The page frame: app bar, one h1 (the rules' heading once the record is known), header tabs. */
+function Page({ title, heading, tabs, children }: { title: string; heading?: string; tabs?: React.ReactNode; children: React.ReactNode }) {
   return (
     <>
       <AppHeader title={title} />
       <Container component="main" maxWidth="md" sx={{ px: { xs: 1, sm: 3 }, py: 2 }}>
-        <Typography component="h1" sx={visuallyHidden}>
-          {t('onboarding.title')}
+        <Typography component="h1" variant="h5" sx={heading ? { mb: 1.5, px: { xs: 1, sm: 0 } } : visuallyHidden}>
+          {heading ?? t('onboarding.title')}
         </Typography>
         {tabs && <Box sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>{tabs}</Box>}
         {children}

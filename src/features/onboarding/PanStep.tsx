@@ -34,7 +34,7 @@ export function PanStep(props: StepScreenProps) {
   return <PanForm {...props} master={master} />;
 }
 
-function PanForm({ merchant, master, readonly, onSaved }: StepScreenProps & { master: BusinessEntityMaster }) {
+function PanForm({ merchant, master, readonly, onSaved, onChanged }: StepScreenProps & { master: BusinessEntityMaster }) {
   const initial = useMemo(() => panFormDataOf(merchant), [merchant]);
   const [data, setData] = useState<PanFormData>(initial);
   // A verified PAN is shown for confirmation first; the page learns of it (and moves on) when the merchant confirms.
@@ -46,7 +46,7 @@ function PanForm({ merchant, master, readonly, onSaved }: StepScreenProps & { ma
     onSaved: (saved) => {
       if (saved.pan_verification_status === 'verified') return setConfirmed(saved);
       setProblems([t('pan.notValid')]);
-      onSaved(saved);
+      onChanged?.(saved);
     },
     initialProblems: merchant.pan_verification_status === 'Failed' ? [t('pan.notValid')] : [],
   });

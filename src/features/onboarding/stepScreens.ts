@@ -6,8 +6,13 @@ export interface StepScreenProps {
   merchant: Merchant;
   /** No submit: the caller lacks permission or the rules say the step is not editable. */
   readonly: boolean;
-  /** Called with the merchant record the server answered after a submit. */
+  /** Called with the merchant record the server answered after a successful submit: the page confirms it and moves on. */
   onSaved(merchant: Merchant): void;
+  /**
+   * Called with the merchant record the server answered when it stored a submit that did not
+   * succeed (a failed verification): the page shows the new record and leaves the step open.
+   */
+  onChanged?(merchant: Merchant): void;
 }
 
 /**

@@ -1,0 +1,199 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { businessEntities } from '../../../schemas/registry';
+import OnboardingPage from '../../../src/features/onboarding/OnboardingPage';
+import type { Merchant } from '../../../src/shared/api/types';
+import { saveSession } from '../../../src/shared/session/session';
+import newMerchant from '../../fixtures/_bases/new-merchant.json';
+import { mockFetch } from '../../fetchMock';
+
+const UUID = newMerchant.uuid;
+const entitiesBody = { business_entities: businessEntities.business_entities.map(({ id, name }) => ({ id, name })), meta: { pan_business_entity_mapping: businessEntities.pan_business_entity_mapping } };
+const account = { uuid: '7d3f1c52-5a0e-4c8e-9b1a-2f6a4c9e0b17', signatory_contact_details: [] as object[] };
+const signatory = { id: 9001, name: 'Meera Iyer', email: 'meera.iyer@example.com', pancard_number: 'AHMPI4455L', cin_number: null, authorised_signatory: true, contact_detail_type: 'Signing Authority', pep: 3 };
+
+/** Merchant records at the demo merchants' stages (server/demo/demo-merchants.json). */
+const record = (changes: Record<string, unknown>): Merchant => ({ ...newMerchant, ...changes }) as Merchant;
+const panVerified = { pancard_number: 'AAFFG7781Q', pancard_name: 'GUPTA AND SONS', pan_verification_status: 'verified', business_entity_id: 4, business_entity: { id: 4, name: 'Partnership' }, account_uuid: account.uuid, account };
+const businessFilled = { business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '30001-60000', business_name: 'GUPTA AND SONS' };
+const bankDetail = { id: 5002, bank_account_number: '00112233445566', ifsc_code: 'BARB0BHOPAL', holder_name: 'GUPTA AND SONS', bank_verification_status: 'verified', penny_deposit_status: 'SUCCESS', penny_deposit_method: 'IMPS', penny_attempt_left: 3, addendum_status: null, bank_verification_proof: null };
+
+type Answer = (request: { method: string; url: string; body: unknown }) => { status?: number; body?: unknown } | undefined;
+
+function renderPage(merchant: Merchant, answer: Answer = () => undefined) {
+  saveSession({ access_token: 'token', expires_in: 3600, merchant_uuid: UUID });
+  const calls = mockFetch((request) => {
+    const { method, url } = request;
+    if (url === '/api/v1/merchants') return { body: { merchants: [{ uuid: UUID, mid: merchant.mid, name: merchant.name, pancard_number: null }] } };
+    if (method === 'GET' && url === `/api/v1/merchants/${UUID}`) return { body: { merchant } };
+    if (url.startsWith('/api/v1/oauth/token/info')) return { body: { acl_role: { name: 'Owner', acl_permissions: [{ name: 'update_user_profile', scopes: [] }] } } };
+    if (url === '/api/v1/business_entities') return { body: entitiesBody };
+    if (url === '/api/v1/pincode_details/560001') return { body: { pincode_detail: { pincode: '560001', city: 'Bangalore', state: 'Karnataka' } } };
+    return answer(request);
+  });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={['/onboarding']}>
+        <OnboardingPage />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+/** A step's row header: the button that names the step, its status chip and its reason line. */
+const row = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) });
+const findRow = (title: string) => screen.findByRole('button', { name: new RegExp(`^${title}`) });
+
+/** Step screens load lazily, with the form renderer: give the first one time. */
+const LOADING = { timeout: 5000 };
+
+const scrolled: Element[] = [];
+beforeEach(() => {
+  scrolled.length = 0;
+  Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+    scrolled.push(this);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('OnboardingPage', () => {
+  describe('progress (issue 9 item 7)', () => {
+    it('says how many of the steps that exist for the merchant are done, over a labelled progress bar', async () => {
+      renderPage(record({ ...panVerified, ...businessFilled }));
+      expect(await screen.findByText('2 of 7 steps done')).toBeInTheDocument();
+      const bar = screen.getByRole('progressbar', { name: 'Activation progress' });
+      expect(bar).toHaveAttribute('aria-valuetext', '2 of 7 steps done');
+      expect(bar).toHaveAttribute('aria-valuenow', String(Math.round((2 / 7) * 100)));
+    });
+
+    it('leaves out the steps the configuration omits', async () => {
+      const skip = { name: 'onboarding_config', active: true, config: { flow_preference: { integration_type: 'THIRD_PARTY' }, skip_steps: ['website-details'] } };
+      renderPage(record({ ...panVerified, attached_configs: [skip] }));
+      expect(await screen.findByText('1 of 6 steps done')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Website Details/ })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('steps without a screen (issue 9 item 6)', () => {
+    it('shows them as "Coming soon", never as a task to do', async () => {
+      renderPage(record({ ...panVerified, ...businessFilled }));
+      const website = await findRow('Website Details');
+      expect(within(website).getByText('Coming soon')).toBeInTheDocument();
+      expect(within(website).queryByText('To do')).not.toBeInTheDocument();
+      expect(within(row('Service Agreement')).getByText('Coming soon')).toBeInTheDocument();
+      expect(screen.queryByText(/opens in a later release/)).not.toBeInTheDocument();
+      expect(website).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
+  describe('reasons from the rules (issue 9 item 2)', () => {
+    it('says the test deposit is pending on the Society demo\'s bank row', async () => {
+      const pending = { ...bankDetail, bank_verification_status: 'pending', penny_deposit_status: 'PENDING', penny_deposit_method: 'NEFT' };
+      renderPage(record({ ...panVerified, ...businessFilled, bank_detail: pending }));
+      const bank = await findRow('Bank Details');
+      expect(within(bank).getByText('Needs attention')).toBeInTheDocument();
+      expect(within(bank).getByText(/^Test deposit pending: we are depositing ₹1 to ₹5 in your account/)).toBeInTheDocument();
+    });
+
+    it('says a bank proof is being reviewed', async () => {
+      renderPage(record({ ...panVerified, ...businessFilled, bank_detail: { ...bankDetail, bank_verification_status: 'pending', bank_verification_proof: 'BS' } }));
+      expect(within(await findRow('Bank Details')).getByText('Bank details proof received. We will verify it within the next 24-48 hours.')).toBeInTheDocument();
+    });
+
+    it('says why a locked step is locked', async () => {
+      renderPage(record({}));
+      expect(within(await findRow('Business Details')).getByText('Complete PAN details first')).toBeInTheDocument();
+      expect(within(row('Business Details')).getByText('Locked')).toBeInTheDocument();
+    });
+  });
+
+  describe('a failed PAN verification (issue 9 item 3)', () => {
+    const failed = record({ pancard_number: 'AVKPK0000R', pan_verification_status: 'Failed', business_entity_id: 3, business_entity: { id: 3, name: 'Sole Proprietorship' } });
+
+    it('is an error: open at once, "Pan not valid" shown, and the other steps point to it', async () => {
+      renderPage(failed);
+      const pan = await findRow('PAN Details');
+      expect(within(pan).getByText('Needs attention')).toBeInTheDocument();
+      expect(within(pan).getByText('Pan not valid. Check the PAN number and submit it again.')).toBeInTheDocument();
+      expect(pan).toHaveAttribute('aria-expanded', 'true');
+      expect(await screen.findByRole('alert', {}, LOADING)).toHaveTextContent('Pan not valid');
+      for (const title of ['Business Details', 'Bank Details', 'Signing Authority']) {
+        expect(within(row(title)).getByText('Your PAN could not be verified: correct it in PAN Details first')).toBeInTheDocument();
+      }
+    });
+
+    it('stays open with no confirmation when a new PAN fails again', async () => {
+      const { user } = renderPage(record({}), ({ method }) => (method === 'PUT' ? { body: { merchant: failed } } : undefined));
+      await user.type(await screen.findByLabelText(/PAN Number/, {}, LOADING), 'ABCPE0000F');
+      await user.click(screen.getByRole('combobox', { name: /Business Entity/ }));
+      await user.click(screen.getByRole('option', { name: 'Sole Proprietorship' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(within(row('PAN Details')).getByText('Needs attention')).toBeInTheDocument());
+      expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('after a step is saved (issue 9 item 1)', () => {
+    it('confirms it, closes the step and opens the next to-do step, bringing it into view', async () => {
+      const verified = record({ ...panVerified, pancard_number: 'AAFFG7781Q' });
+      const { user } = renderPage(record({}), ({ method }) => (method === 'PUT' ? { body: { merchant: verified } } : undefined));
+      await user.type(await screen.findByLabelText(/PAN Number/, {}, LOADING), 'AAFFG7781Q');
+      await user.click(screen.getByRole('combobox', { name: /Business Entity/ }));
+      await user.click(screen.getByRole('option', { name: 'Partnership' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'PAN verified' })).getByRole('button', { name: 'Continue' }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent('PAN Details saved. Next: Business Details');
+      await waitFor(() => expect(row('Business Details')).toHaveAttribute('aria-expanded', 'true'));
+      expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'false');
+      expect(within(row('PAN Details')).getByText('Completed')).toBeInTheDocument();
+      await waitFor(() => expect(scrolled).toContain(row('Business Details')));
+      expect(row('Business Details')).toHaveFocus();
+      expect(screen.getByText('1 of 7 steps done')).toBeInTheDocument();
+    });
+
+    it('says why a step stays to do after it is saved', async () => {
+      const before = record({ ...panVerified, ...businessFilled, bank_detail: bankDetail, integration_type: 'TOOLS', account: { ...account, signatory_contact_details: [signatory] } });
+      const address = { address_line: '12, MG Road', pincode: '560001', city: 'Bangalore', state: 'Karnataka' };
+      const { user } = renderPage(before, ({ method }) =>
+        method === 'PUT' ? { body: { merchant: { ...before, registration_address: address, operating_address: address } } } : undefined,
+      );
+      await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'true'));
+      const [registered] = await screen.findAllByLabelText(/^Address/, {}, LOADING);
+      await user.type(registered!, '12, MG Road');
+      await user.type(screen.getAllByLabelText(/^Pincode/)[0]!, '560001');
+      await waitFor(() => expect(screen.getAllByLabelText(/^City/)[0]).toHaveValue('Bangalore'));
+      await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      expect(await screen.findByRole('status')).toHaveTextContent(/^KYC saved$/);
+      await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'false'));
+      expect(within(row('KYC')).getByText('Address saved. Upload your documents to complete KYC.')).toBeInTheDocument();
+      expect(within(row('Additional Documents')).getByText('Coming soon')).toBeInTheDocument();
+      await waitFor(() => expect(scrolled).toContain(row('KYC')));
+    });
+  });
+
+  describe('re-KYC (issue 9 item 5)', () => {
+    it('explains what is asked and why under a heading that fits, with the account steps closed', async () => {
+      renderPage(record({ ...panVerified, ...businessFilled, re_kyc_required: true }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Update Your KYC' })).toBeInTheDocument();
+      expect(screen.queryByText('Activate Your Account')).not.toBeInTheDocument();
+      expect(screen.getByText(/We need to verify your business again \(re-KYC\)/)).toBeInTheDocument();
+      expect(within(row('Bank Details')).getByText('Locked while re-KYC is in progress')).toBeInTheDocument();
+      expect(row('Business Details')).toHaveAttribute('aria-expanded', 'false');
+      expect(row('Signing Authority')).toHaveAttribute('aria-expanded', 'true');
+    });
+
+    it('keeps the spec\'s heading outside re-KYC', async () => {
+      renderPage(record({ ...panVerified }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Activate Your Account' })).toBeInTheDocument();
+      expect(screen.queryByText(/re-KYC/)).not.toBeInTheDocument();
+    });
+  });
+});
