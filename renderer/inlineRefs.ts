@@ -6,7 +6,8 @@ type JsonObject = { [key: string]: Json };
 /**
  * A copy of `schema` in which every `$ref` into another file (relative to the schema's `$id`, looked up among the
  * `$id`s of `schemas`) is replaced by the subschema it points to, merged with the `$ref`'s sibling keywords (the
- * siblings win), recursively. rjsf only follows local `#/...` refs, so a step schema is inlined before rendering;
+ * siblings win, and an `errorMessage` object merges key by key so the definition's messages stay for the keywords the
+ * siblings do not name), recursively. rjsf only follows local `#/...` refs, so a step schema is inlined before rendering;
  * the step's own `#/...` refs are left as they are.
  */
 export function inlineRefs(schema: JsonSchema, schemas: readonly JsonSchema[]): JsonSchema {
@@ -34,7 +35,7 @@ export function inlineRefs(schema: JsonSchema, schemas: readonly JsonSchema[]): 
     const definition = { ...(inline(at(document, pointer, target), documentId, [...expanding, target]) as JsonObject) };
     // The inlined copy belongs to the referring document now, so it must not claim the other one's $id.
     delete definition.$id;
-    return { ...definition, ...siblings };
+    return { ...definition, ...siblings, ...mergedErrorMessages(definition.errorMessage, siblings.errorMessage) };
   }
 
   function isLocalToRoot(ref: string, base: string | undefined): boolean {
@@ -42,6 +43,12 @@ export function inlineRefs(schema: JsonSchema, schemas: readonly JsonSchema[]): 
   }
 
   return inline(schema as JsonObject, rootId, []) as JsonSchema;
+}
+
+/** Both `errorMessage` objects merged (the referring schema's keys win); nothing when either is not an object. */
+function mergedErrorMessages(fromDefinition: Json | undefined, fromSiblings: Json | undefined): JsonObject {
+  const isObject = (value: Json | undefined): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isObject(fromDefinition) && isObject(fromSiblings) ? { errorMessage: { ...fromDefinition, ...fromSiblings } } : {};
 }
 
 function resolve(ref: string, base: string | undefined): string {

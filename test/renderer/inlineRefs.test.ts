@@ -33,6 +33,16 @@ describe('inlineRefs()', () => {
     expect(inlined.unevaluatedProperties).toBe(false);
   });
 
+  it("keeps a definition's messages for the keywords that the errorMessage beside its $ref does not name (the GST field)", () => {
+    const businessDetails = stepForms['business-details']!.schema;
+    const inlined = inlineRefs(businessDetails, allSchemas);
+    const gst = at(inlined, 'properties', 'gst_number');
+    const own = at(businessDetails, 'properties', 'gst_number', 'errorMessage');
+    const fromDefinition = (definitions.$defs.gstin as Node).errorMessage as Node;
+    expect(gst.errorMessage).toEqual({ ...fromDefinition, ...own });
+    expect(Object.keys(fromDefinition).every((keyword) => keyword in (gst.errorMessage as Node))).toBe(true);
+  });
+
   it('lets the keywords beside a $ref win over the referenced ones', () => {
     const entityOptions = [{ const: 1, title: 'Individual' }];
     const schema: JsonSchema = {
