@@ -55,7 +55,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await expect.poll(() => business.getByRole('combobox', { name: /Business Type/ }).isVisible()).toBe(true);
     await chooseOption(page, business, /Business Type/, /.+/);
     await chooseOption(page, business, /Business Sub Type/, /.+/);
-    await chooseOption(page, business, /Expected Monthly Sales/, '30001-60000');
+    await chooseOption(page, business, /Expected Monthly Sales/, '₹30,001 – ₹60,000');
     const gst = business.getByLabel(/GST Number/);
     await gst.fill(gstin('27AAACX9999K1Z'));
     await business.getByRole('button', { name: 'Submit' }).click();

@@ -70,7 +70,7 @@ describe('BusinessDetailsStep', () => {
     const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent).filter(Boolean);
     expect(options).toEqual(['Restaurants', 'Cafes & Bakeries', 'Cloud Kitchens', 'Sweets & Snacks']);
     await user.click(screen.getByRole('option', { name: 'Cloud Kitchens' }));
-    await choose(user, /Expected Monthly Sales/, '30001-60000');
+    await choose(user, /Expected Monthly Sales/, '₹30,001 – ₹60,000');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
