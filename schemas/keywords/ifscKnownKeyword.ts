@@ -1,6 +1,5 @@
-import { _, type CodeKeywordDefinition } from 'ajv';
 import { passesIfscKnown } from './ifscKnown';
-import { moduleFunction } from './moduleFunction';
+import { stringCheckKeyword } from './stringCheckKeyword';
 
 /**
  * `"ifscKnown": true` — a well-formed IFSC (11 upper-case letters or digits) must exist in the `ifsc`
@@ -8,13 +7,10 @@ import { moduleFunction } from './moduleFunction';
  * `extendAjv(ajv, { serverChecks: true })` (the server, the fixture runner); the browser's validators are
  * compiled without it, so the keyword is unknown there and `strict: false` ignores it.
  */
-export const ifscKnownKeyword: CodeKeywordDefinition = {
+export const ifscKnownKeyword = stringCheckKeyword({
   keyword: 'ifscKnown',
-  type: 'string',
-  schemaType: 'boolean',
-  code(cxt) {
-    if (cxt.schema !== true) return;
-    const passes = moduleFunction(cxt, new URL('./ifscKnown.ts', import.meta.url), 'passesIfscKnown', passesIfscKnown);
-    cxt.fail(_`!${passes}(${cxt.data})`);
-  },
-};
+  module: new URL('./ifscKnown.ts', import.meta.url),
+  exportName: 'passesIfscKnown',
+  check: passesIfscKnown,
+  blankPasses: false,
+});
