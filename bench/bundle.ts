@@ -27,7 +27,7 @@ if (!entry) throw new Error('no entry in dist/.vite/manifest.json: run vite buil
 
 const routes: Record<string, string[]> = {
   '/app/onboarding (stepper)': ['src/features/onboarding/OnboardingPage.tsx'],
-  '/app/onboarding with the PAN step open': ['src/features/onboarding/OnboardingPage.tsx', 'src/features/onboarding/PanStep.tsx'],
+  '/app/onboarding with the PAN step open': ['src/features/onboarding/OnboardingPage.tsx', 'src/features/onboarding/StepScreen.tsx'],
   '/app/account': ['src/features/account/SignInPage.tsx'],
 };
 

@@ -5,12 +5,29 @@ import type { DefinitionEnv, StepDefinition, UiSchemaJson } from './types';
 
 /** A lookup to make after a change: the request, and how to fill fields from its answer. */
 export interface LookupRequest {
+  /** The field whose change triggered it (`$open` for a lookup made when the step opens). */
   field: string;
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  /** The fields to set from the answer. */
+  /** The fields (paths) to set from the answer. */
   fill(answer: unknown): Record<string, unknown>;
+  /** Whether the answer still applies to `data` (the triggering field still has the value it was asked for). */
+  appliesTo(data: Record<string, unknown>): boolean;
+}
+
+/** A call to make because the merchant removed a saved item from a list. */
+export interface RemovalRequest {
+  method: 'DELETE';
+  path: string;
+  /** Catalogue key shown when it fails. */
+  failed: string;
+}
+
+/** A catalogue text with its placeholders, resolved: `params` values are catalogue keys or texts. */
+export interface ResolvedMessage {
+  key: string;
+  params: Record<string, string>;
 }
 
 /** A read-only or derived field whose sent value is not the one the rules give. */
@@ -32,6 +49,20 @@ export interface CompiledDefinition {
   uiSchemaFor(data: Record<string, unknown>, merchant: Record<string, unknown>): UiSchemaJson;
   /** The lookups a change from `previous` to `next` triggers. */
   lookupsFor(previous: Record<string, unknown>, next: Record<string, unknown>, merchant: Record<string, unknown>): LookupRequest[];
+  /** The lookups made once when the step opens with `data`. */
+  openingLookupsFor(data: Record<string, unknown>, merchant: Record<string, unknown>): LookupRequest[];
+  /** `data` with a lookup's filled paths set, then derived again. */
+  withFilled(data: Record<string, unknown>, filled: Record<string, unknown>, merchant: Record<string, unknown>): Record<string, unknown>;
+  /** The calls removing saved list items that a change from `previous` to `next` dropped. */
+  removalsFor(previous: Record<string, unknown>, next: Record<string, unknown>, merchant: Record<string, unknown>): RemovalRequest[];
+  /** The heading of the step for the record, if the definition has one. */
+  headingFor(merchant: Record<string, unknown>): ResolvedMessage | undefined;
+  /** Whether the step shows its data without a submit for the record. */
+  readonlyFor(merchant: Record<string, unknown>): boolean;
+  /** The catalogue key shown when the step opens (a failed verification stored earlier), or null. */
+  problemOnOpenFor(merchant: Record<string, unknown>): string | null;
+  /** The catalogue key of a stored submit that did not succeed, from the answered record, or null. */
+  outcomeProblemOf(answer: Record<string, unknown>): string | null;
   /** The request that submits the data. */
   submitRequestFor(data: Record<string, unknown>, merchant: Record<string, unknown>): { method: 'PUT' | 'POST'; path: string; body: unknown };
   /**
@@ -47,12 +78,22 @@ const always: CompiledLogic = () => true;
 /** The refusal of a changed read-only or derived field whose rule names no message of its own. */
 const READ_ONLY_MESSAGE = 'validation.readOnly';
 
+/** The value at a dotted path (`a.b`, `list.0.id`) of an object or list. */
+export function valueAt(source: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((current, part) => (isObject(current) || Array.isArray(current) ? (current as Record<string, unknown>)[part] : undefined), source);
+}
+
+/** A copy of `data` with the value at a dotted path set (objects on the way are copied, or made). */
+export function withValueAtPath(data: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.') as [string, ...string[]];
+  if (rest.length === 0) return { ...data, [head]: value };
+  const inner = isObject(data[head]) ? data[head] : {};
+  return { ...data, [head]: withValueAtPath(inner, rest.join('.'), value) };
+}
+
 /** Fills `{a.b}` placeholders of a path from the environment, URL-encoded. */
-function fillPath(path: string, env: DefinitionEnv): string {
-  return path.replace(/\{([\w.]+)\}/g, (_, name: string) => {
-    const value = name.split('.').reduce<unknown>((current, part) => (isObject(current) ? current[part] : undefined), env);
-    return encodeURIComponent(String(value ?? ''));
-  });
+function fillPath(path: string, env: object): string {
+  return path.replace(/\{([\w.]+)\}/g, (_, name: string) => encodeURIComponent(String(valueAt(env, name) ?? '')));
 }
 
 /** Merges uiSchema patches field by field (a field's options merge; later rules win). */
@@ -66,7 +107,8 @@ export function mergeUiSchema(base: UiSchemaJson, patch: unknown): UiSchemaJson 
 }
 
 const sameValue = (sent: unknown, expected: unknown, ignoreCase: boolean) =>
-  ignoreCase && typeof sent === 'string' && typeof expected === 'string' ? sent.toUpperCase() === expected.toUpperCase() : sent === expected;
+  ignoreCase && typeof sent === 'string' && typeof expected === 'string' ? sent.toUpperCase() === expected.toUpperCase() : JSON.stringify(sent) === JSON.stringify(expected);
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
  * Compiles a step definition (its format: schemas/steps/step-definition.json). `master` holds the
@@ -74,6 +116,7 @@ const sameValue = (sent: unknown, expected: unknown, ignoreCase: boolean) =>
  */
 export function compileDefinition(definition: StepDefinition, master: Record<string, unknown>): CompiledDefinition {
   const at = (part: string) => `${definition.id}.${part}`;
+  const lets = Object.entries(definition.let ?? {}).map(([key, logic]) => [key, compile(logic, at(`let.${key}`))] as const);
   const context = Object.entries(definition.context ?? {}).map(([key, logic]) => [key, compile(logic, at(`context.${key}`))] as const);
   const initial = Object.entries(definition.initial).map(([key, logic]) => [key, compile(logic, at(`initial.${key}`))] as const);
   const derive = (definition.derive ?? []).map((rule, index) => ({
@@ -93,18 +136,28 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     fill: Object.entries(rule.fill).map(([field, logic]) => [field, compile(logic, at(`lookups[${index}].fill.${field}`))] as const),
   }));
   const submitBody = compile(definition.submit.body, at('submit.body'));
+  const removals = definition.removals ?? [];
+  const heading = definition.heading && {
+    key: compile(definition.heading.key, at('heading.key')),
+    params: Object.entries(definition.heading.params ?? {}).map(([name, logic]) => [name, compile(logic, at(`heading.params.${name}`))] as const),
+  };
+  const readonlyWhen = definition.readonlyWhen === undefined ? undefined : compile(definition.readonlyWhen, at('readonlyWhen'));
+  const problemOnOpen = definition.problemOnOpen === undefined ? undefined : compile(definition.problemOnOpen, at('problemOnOpen'));
+  const outcomeProblem = definition.submit.outcomeProblem === undefined ? undefined : compile(definition.submit.outcomeProblem, at('submit.outcomeProblem'));
 
   const contextOf = (merchant: Record<string, unknown>) => {
     const env: DefinitionEnv = { merchant, master };
     return Object.fromEntries(context.map(([key, logic]) => [key, logic(env)]));
   };
-  const envFor = (data: Record<string, unknown>, merchant: Record<string, unknown>, previous = data): DefinitionEnv => ({
-    merchant,
-    master,
-    context: isObject(data.$context) ? data.$context : contextOf(merchant),
-    data,
-    previous,
-  });
+  const withLets = (env: DefinitionEnv): DefinitionEnv => {
+    if (lets.length === 0) return env;
+    const values: Record<string, unknown> = {};
+    const withValues = { ...env, let: values };
+    for (const [key, logic] of lets) values[key] = logic(withValues);
+    return withValues;
+  };
+  const envFor = (data: Record<string, unknown>, merchant: Record<string, unknown>, previous = data): DefinitionEnv =>
+    withLets({ merchant, master, context: isObject(data.$context) ? data.$context : contextOf(merchant), data, previous });
   const deriveData = (data: Record<string, unknown>, merchant: Record<string, unknown>, previous?: Record<string, unknown>) => {
     let result = data;
     for (const { rule, when, value } of derive) {
@@ -134,6 +187,21 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     return deriveData(data, merchant);
   };
 
+  function requestOf(lookup: (typeof lookups)[number], field: string, data: Record<string, unknown>, merchant: Record<string, unknown>, appliesTo: (data: Record<string, unknown>) => boolean): LookupRequest[] {
+    const env = envFor(data, merchant);
+    if (!truthy(lookup.when(env))) return [];
+    return [
+      {
+        field,
+        method: lookup.rule.call.method,
+        path: fillPath(lookup.rule.call.path, env),
+        body: lookup.body?.(env),
+        fill: (answer: unknown) => Object.fromEntries(lookup.fill.map(([path, logic]) => [path, logic({ ...env, answer })])),
+        appliesTo,
+      },
+    ];
+  }
+
   return {
     definition,
     contextOf,
@@ -141,20 +209,51 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     derive: deriveData,
     uiSchemaFor,
     lookupsFor(previous, next, merchant) {
-      return lookups.flatMap(({ rule, when, body, fill }) => {
-        if (next[rule.on] === previous[rule.on] || next[rule.on] === undefined) return [];
-        const env = envFor(next, merchant);
-        if (!truthy(when(env))) return [];
-        return [
-          {
-            field: rule.on,
-            method: rule.call.method,
-            path: fillPath(rule.call.path, env),
-            body: body?.(env),
-            fill: (answer: unknown) => Object.fromEntries(fill.map(([field, logic]) => [field, logic({ ...env, answer })])),
-          },
-        ];
+      return lookups.flatMap((lookup) => {
+        const { on } = lookup.rule;
+        if (on === undefined) return [];
+        const value = valueAt(next, on);
+        if (value === undefined || value === valueAt(previous, on)) return [];
+        return requestOf(lookup, on, next, merchant, (data) => valueAt(data, on) === value);
       });
+    },
+    openingLookupsFor(data, merchant) {
+      return lookups.flatMap((lookup) => (lookup.rule.on === undefined ? requestOf(lookup, '$open', data, merchant, () => true) : []));
+    },
+    withFilled(data, filled, merchant) {
+      const set = Object.entries(filled).reduce((result, [path, value]) => (value === undefined ? result : withValueAtPath(result, path, value)), data);
+      return deriveData(set, merchant, data);
+    },
+    removalsFor(previous, next, merchant) {
+      return removals.flatMap((rule) => {
+        const before = valueAt(previous, rule.list);
+        const after = valueAt(next, rule.list);
+        if (!Array.isArray(before)) return [];
+        const kept = new Set((Array.isArray(after) ? after : []).map((item) => valueAt(item, rule.key)));
+        return before.flatMap((item) => {
+          const key = valueAt(item, rule.key);
+          if (key === undefined || key === null || kept.has(key)) return [];
+          return [{ method: rule.call.method, path: fillPath(rule.call.path, { merchant, item }), failed: rule.failed }];
+        });
+      });
+    },
+    headingFor(merchant) {
+      if (!heading) return undefined;
+      const env: DefinitionEnv = { merchant, master, context: contextOf(merchant) };
+      const params = heading.params.flatMap(([name, logic]) => {
+        const value = logic(env);
+        return value === null || value === undefined ? [] : [[name, String(value)] as const];
+      });
+      return { key: String(heading.key(env)), params: Object.fromEntries(params) };
+    },
+    readonlyFor(merchant) {
+      return readonlyWhen !== undefined && truthy(readonlyWhen({ merchant, master, context: contextOf(merchant) }));
+    },
+    problemOnOpenFor(merchant) {
+      return problemOnOpen ? textOrNull(problemOnOpen({ merchant, master, context: contextOf(merchant) })) : null;
+    },
+    outcomeProblemOf(answer) {
+      return outcomeProblem ? textOrNull(outcomeProblem({ merchant: answer, master, answer })) : null;
     },
     submitRequestFor(data, merchant) {
       const env = envFor(data, merchant);
@@ -162,7 +261,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     },
     heldFieldErrors(sent, merchant) {
       const stored = initialDataOf(merchant);
-      const sentData = { ...sent, $context: contextOf(merchant) };
+      const sentData = definition.context === undefined ? sent : { ...sent, $context: contextOf(merchant) };
       const readOnly = Object.entries(uiSchemaFor(sentData, merchant)).flatMap(([field, options]) =>
         isObject(options) && options['ui:readonly'] === true && stored[field] !== undefined ? [field] : [],
       );
@@ -174,10 +273,12 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       for (const { rule, when, value, message } of derive) {
         if (rule.unset || !truthy(when(env))) continue;
         derivedFields.add(rule.field);
+        // Only a rule with a message is held on the server; the others are the form's conveniences (a copy, a suggestion).
+        if (message === undefined) continue;
         const expected = value(env);
         if (expected === null || expected === undefined || sent[rule.field] === undefined) continue;
         if (!sameValue(sent[rule.field], expected, rule.ignoreCase === true)) {
-          errors.push({ field: rule.field, messageKey: message ? String(message(env)) : READ_ONLY_MESSAGE });
+          errors.push({ field: rule.field, messageKey: String(message(env)) });
         }
       }
       // A field the rules make read-only keeps what the record holds (nothing stored yet: the merchant's first answer).

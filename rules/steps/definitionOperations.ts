@@ -4,10 +4,13 @@ import { operations } from '../operations';
 type Indexable = Record<string, unknown>;
 const isObject = (value: unknown): value is Indexable => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `{"options": [list, valueKey, labelKey]}`: a list of records as select choices `[{value, label}]`. */
+/** `{"options": [list, valueKey, labelKey]}`: a list of records as select choices `[{value, label}]`; a list of texts is its own choices. */
 export function options(list: unknown, valueKey: unknown, labelKey: unknown): Array<{ value: unknown; label: unknown }> {
   if (!Array.isArray(list)) return [];
-  return list.filter(isObject).map((item) => ({ value: item[String(valueKey)], label: item[String(labelKey)] }));
+  return list.flatMap((item) => {
+    if (typeof item === 'string' || typeof item === 'number') return [{ value: item, label: item }];
+    return isObject(item) ? [{ value: item[String(valueKey)], label: item[String(labelKey)] }] : [];
+  });
 }
 
 /** `{"whereIn": [list, key, values]}`: the records whose `key` is one of `values` (all of them when `values` is not a list). */
@@ -58,6 +61,43 @@ export function test(value: unknown, pattern: unknown): boolean {
   return typeof value === 'string' && new RegExp(String(pattern)).test(value);
 }
 
+/** `{"upper": [value]}`: a string in capitals (else the value). */
+export function upper(value: unknown): unknown {
+  return typeof value === 'string' ? value.toUpperCase() : value;
+}
+
+/** `{"join": [list, separator]}`: the items of a list as one text (a list of names). */
+export function join(list: unknown, separator: unknown): string {
+  return Array.isArray(list) ? list.map(String).join(String(separator ?? ', ')) : '';
+}
+
+/** `{"assign": [object, ...]}`: the objects' keys in one object, later ones winning (non-objects are skipped). */
+export function assign(...objects: unknown[]): Indexable {
+  return Object.assign({}, ...objects.filter(isObject));
+}
+
+/** `{"entry": [key, value]}`: `{key: value}`, or `{}` when the value is null (an id only for a saved item). */
+export function entry(key: unknown, value: unknown): Indexable {
+  return value === null || value === undefined ? {} : { [String(key)]: value };
+}
+
+/** `{"findContaining": [list, key, value]}`: the first record whose `key` list holds `value` (a title for an entity), else null. */
+export function findContaining(list: unknown, key: unknown, value: unknown): unknown {
+  if (!Array.isArray(list) || value === null || value === undefined) return null;
+  return list.find((item) => isObject(item) && Array.isArray(item[String(key)]) && (item[String(key)] as unknown[]).includes(value)) ?? null;
+}
+
+/** `{"pick": [object, key, ...]}`: the object with only the given keys that hold a value, or null when it is not an object. */
+export function pick(object: unknown, ...keys: unknown[]): Indexable | null {
+  if (!isObject(object)) return null;
+  return Object.fromEntries(keys.map(String).flatMap((key) => (object[key] === null || object[key] === undefined ? [] : [[key, object[key]]])));
+}
+
+/** `{"equal": [a, b]}`: whether two values are equal in content (objects and lists too; `==` compares them by identity). */
+export function equal(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** The operations a step definition's expressions may use: the rules' own plus the ones above. */
 export const definitionOperations: Readonly<Record<string, Operation>> = {
   ...operations,
@@ -70,4 +110,11 @@ export const definitionOperations: Readonly<Record<string, Operation>> = {
   omitNull: (object) => omitNull(object),
   without: (object, ...keys) => without(object, ...keys),
   test: (value, pattern) => test(value, pattern),
+  upper: (value) => upper(value),
+  join: (list, separator) => join(list, separator),
+  assign: (...objects) => assign(...objects),
+  entry: (key, value) => entry(key, value),
+  findContaining: (list, key, value) => findContaining(list, key, value),
+  pick: (object, ...keys) => pick(object, ...keys),
+  equal: (a, b) => equal(a, b),
 };

@@ -16,6 +16,8 @@ export interface DefinitionEnv {
   /** The data before the change being derived (in the browser; on the server it is `data`). */
   previous?: Record<string, unknown>;
   answer?: unknown;
+  /** The definition's `let` values for this environment. */
+  let?: Record<string, unknown>;
 }
 
 /** A value computed from the data: set in the form as the data changes, held to by the server. */
@@ -40,12 +42,32 @@ export interface UiRule {
   patchFrom?: Logic;
 }
 
-/** A server call triggered by a field: when `on` changes and `when` holds, `call`, then `fill` fields from the answer. */
+/**
+ * A server call triggered by a field: when `on` (a field path, `a.b` for a nested one) changes and `when` holds,
+ * `call`, then `fill` fields (paths; `$context.x` keeps an answer for the rules without sending it) from the answer.
+ * Without `on`, the call is made once when the step opens. A failed call is silent.
+ */
 export interface LookupRule {
-  on: string;
+  on?: string;
   when?: Logic;
   call: { method: 'GET' | 'POST'; path: string; body?: Logic };
   fill: Record<string, Logic>;
+}
+
+/** A call made when the merchant removes a saved item from a list (a beneficial owner): the item is `item`. */
+export interface RemovalRule {
+  list: string;
+  /** The key that marks an item as saved (only saved items are removed on the server). */
+  key: string;
+  call: { method: 'DELETE'; path: string };
+  /** Catalogue key shown when the call fails. */
+  failed: string;
+}
+
+/** A text of the message catalogue with its placeholders: each param's expression gives a key (translated) or a text. */
+export interface MessageRule {
+  key: Logic;
+  params?: Record<string, Logic>;
 }
 
 /** Where the step's data goes: method, path template (`{merchant.uuid}`), and the body built from the data. */
@@ -55,12 +77,24 @@ export interface SubmitRule {
   body: Logic;
   /** Field keys of a 422 whose first message is the "Oh no!" text, in order; else `problemDefault`. */
   problemFields?: string[];
+  /** Keys of a failed non-422 answer's body whose text is the "Oh no!" text, in order; else `problemDefault`. */
+  problemBodyKeys?: string[];
+  /** A failure that is not a 422 shows the platform's text for it (no connection, server error) instead of `problemDefault`. */
+  problemFromError?: boolean;
   problemDefault: string;
+  /** Shown with a progress bar while the submit is under way (a verification). */
+  busyMessage?: string;
+  /** Over `answer` (the merchant record the server answered): a catalogue key when the stored submit did not succeed (a failed verification), else null. */
+  outcomeProblem?: Logic;
+  /** A registered dialog shown with the answered record before the step counts as saved (the PAN confirmation). */
+  confirm?: string;
 }
 
 /** One step of the journey as data (schemas/steps/<id>.step.json, format: schemas/steps/step-definition.json). */
 export interface StepDefinition {
   id: string;
+  /** Values computed from the data before every other expression, read as `let.<name>` (in order: a later one may read an earlier one). */
+  let?: Record<string, Logic>;
   /** `$id` of the step's JSON Schema. */
   schema: string;
   uiSchema: UiSchemaJson;
@@ -70,7 +104,18 @@ export interface StepDefinition {
   derive?: DeriveRule[];
   uiRules?: UiRule[];
   lookups?: LookupRule[];
+  removals?: RemovalRule[];
   submit: SubmitRule;
   /** Named real components (registered in the app) shown below the fields. */
   components?: string[];
+  /** The heading above the fields (over `merchant`, `master`). */
+  heading?: MessageRule;
+  /** Over `merchant`, `master`: the step shows its data without a submit (e.g. the account it saves to is missing). */
+  readonlyWhen?: Logic;
+  /** Over `merchant`, `master`: a catalogue key shown in the "Oh no!" box when the step opens (a failed verification stored earlier), or null. */
+  problemOnOpen?: Logic;
+  /** Prefix of the fields' ids (default: the step id). */
+  idPrefix?: string;
+  /** Keep unsent changes as a draft on this device (default true). */
+  draft?: boolean;
 }

@@ -21,7 +21,8 @@ export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record
   const { $context: _ignored, ...fields } = sent;
   const validate = ajv.getSchema(step.definition.schema);
   if (!validate) throw new Error(`No schema ${step.definition.schema} for step ${step.definition.id}`);
-  if (!validate({ ...fields, $context: step.contextOf(record) })) throw validationError(toFieldErrors(validate.errors));
+  const context = step.definition.context === undefined ? {} : { $context: step.contextOf(record) };
+  if (!validate({ ...fields, ...context })) throw validationError(toFieldErrors(validate.errors));
   const held = step.heldFieldErrors(fields, record);
   if (held.length > 0) throw validationError(fieldErrorsOf(held));
   return fields;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { areaCodes } from '../../schemas/businessCategories';
+import { areaCodes } from '../merchants/businessCategories';
 import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
 import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, Providers } from './types';
 

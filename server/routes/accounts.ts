@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { toFieldErrors } from '../../schemas/fieldErrors';
+import { compiledStep } from '../../rules/steps/compiledSteps';
 import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
+import { checkStepBody } from '../merchants/checkStepBody';
 import { editableMembership } from '../merchants/editableMembership';
 import { accountOf, withSigningAuthority, type SignatoryInput } from '../merchants/signingAuthority';
 import { loadMembership, saveRecord, type MerchantRecord } from '../merchants/store';
 
 const STEP = 'signing-authority';
-const SIGNING_AUTHORITY_SCHEMA = 'https://onboarding.local/schemas/steps/signing-authority.json';
 
 interface AccountUpdateBody {
   merchant_uuid: string;
@@ -31,14 +31,13 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
   const { db, ajv } = ctx;
   app.addHook('preHandler', authenticate(db));
 
-  /** Validates a signatory against the step schema with $context from the stored record; the 422 errors or the input. */
+  const step = compiledStep(STEP);
+  if (!step) throw new Error(`No step definition ${STEP}`);
+  /** Checks a signatory by the step definition (its schema with $context from the stored record); the 422 errors or the input. */
   const checkedSignatory = (record: MerchantRecord, sent: Record<string, unknown>): SignatoryInput => {
-    const { id, $context: _ignored, ...fields } = sent;
-    const validate = ajv.getSchema(SIGNING_AUTHORITY_SCHEMA);
-    if (!validate) throw new Error(`No schema ${SIGNING_AUTHORITY_SCHEMA}`);
-    const errors = validate({ ...fields, $context: { business_entity_id: record.business_entity_id ?? null } }) ? {} : toFieldErrors(validate.errors);
-    if (id !== undefined && !Number.isInteger(id)) errors.id = [message('validation.unexpected')];
-    if (Object.keys(errors).length > 0) throw validationError(errors);
+    const { id, ...rest } = sent;
+    if (id !== undefined && !Number.isInteger(id)) throw validationError({ id: [message('validation.unexpected')] });
+    const fields = checkStepBody(ajv, step, record, rest);
     return { ...(fields as unknown as SignatoryInput), ...(id === undefined ? {} : { id: id as number }) };
   };
 

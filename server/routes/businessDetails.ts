@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { areaCodes, businessCategories } from '../../schemas/businessCategories';
+import { areaCodes, businessCategories } from '../merchants/businessCategories';
 import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';

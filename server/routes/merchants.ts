@@ -7,6 +7,8 @@ import { validationError } from '../errors';
 import { listMerchants, loadMembership, saveRecord } from '../merchants/store';
 import { editableMembership } from '../merchants/editableMembership';
 import { STEP_UPDATES } from '../merchants/updates';
+import { checkStepBody } from '../merchants/checkStepBody';
+import { compiledStep } from '../../rules/steps/compiledSteps';
 
 const stepSchemaId = (step: string) => `https://onboarding.local/schemas/steps/${step}.json`;
 
@@ -42,15 +44,21 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
       const data = request.body.merchant;
       const update = STEP_UPDATES.find(({ key }) => key in data);
       if (!update) throw validationError({ base: [message('validation.unexpected')] });
-      await editableMembership(db, userId, request.params.id, update.step, false);
-
-      const validate = ajv.getSchema(stepSchemaId(update.step));
-      if (!validate) throw new Error(`No schema for step ${update.step}`);
-      if (!validate(data)) throw validationError(toFieldErrors(validate.errors));
+      const { record: current } = await editableMembership(db, userId, request.params.id, update.step, false);
+      // A step with a definition is checked by it (its schema with `$context` from the record, its held fields).
+      const step = compiledStep(update.step);
+      if (step) checkStepBody(ajv, step, current, data);
+      else {
+        const validate = ajv.getSchema(stepSchemaId(update.step));
+        if (!validate) throw new Error(`No schema for step ${update.step}`);
+        if (!validate(data)) throw validationError(toFieldErrors(validate.errors));
+      }
       const prepared = await update.prepare(data, providers);
 
       const record = await db.transaction(async (tx) => {
         const membership = await editableMembership(tx, userId, request.params.id, update.step, true);
+        // Checked again against the record as it is now, locked: a provider call may have let it change.
+        if (step) checkStepBody(ajv, step, membership.record, data);
         const updated = update.apply(membership.record, prepared);
         await saveRecord(tx, updated, userId, `step.${update.step}`, { body: data });
         return updated;

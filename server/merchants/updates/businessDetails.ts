@@ -1,13 +1,10 @@
-import { areaCodes, categoryById, type BusinessCategory, type BusinessSubCategory } from '../../../schemas/businessCategories';
+import { areaCodes, categoryById, type BusinessCategory, type BusinessSubCategory } from '../businessCategories';
 import { emptyFieldErrors } from '../../../schemas/fieldErrors';
 import { message } from '../../../schemas/messages';
 import type { FieldErrors } from '../../../schemas/types';
 import { validationError } from '../../errors';
 import type { MerchantRecord } from '../store';
 import type { StepUpdate } from './types';
-import { contextErrors } from './contextErrors';
-
-const SCHEMA_ID = 'https://onboarding.local/schemas/steps/business-details.json';
 
 /** One ultimate beneficial owner as the step sends it: `id` only for one already saved. */
 export interface BeneficiaryInput {
@@ -49,19 +46,13 @@ export function beneficiariesOf(record: MerchantRecord): StoredBeneficiary[] {
   return Array.isArray(record.ultimate_beneficiaries) ? (record.ultimate_beneficiaries as StoredBeneficiary[]) : [];
 }
 
-/** Refusals that need the stored record: the GSTIN's PAN, owners when ubo_exist, filled category, unknown or repeated owner ids. */
+/**
+ * Refusals about saved owners, which need the stored record: unknown or repeated owner ids. The GSTIN's PAN, owners
+ * when ubo_exist and the read-only category are the step definition's (schemas/steps/business-details.step.json),
+ * checked with the stored record by checkStepBody before this.
+ */
 function recordErrors(record: MerchantRecord, data: BusinessDetails): FieldErrors {
-  const { $context: _ignored, ...fields } = data;
-  const errors = Object.assign(
-    emptyFieldErrors(),
-    contextErrors(SCHEMA_ID, fields, { pancard_number: record.pancard_number ?? null, ubo_exist: record.ubo_exist ?? null }),
-  );
-  if (record.business_category_id != null && record.business_category_id !== data.business_category_id) {
-    errors.business_category_id = [message('business.category.readOnly')];
-  }
-  if (record.business_sub_category_id != null && record.business_sub_category_id !== data.business_sub_category_id) {
-    errors.business_sub_category_id = [message('business.subCategory.readOnly')];
-  }
+  const errors = emptyFieldErrors();
   const savedIds = new Set(beneficiariesOf(record).map((owner) => owner.id));
   const sentIds = new Set<number>();
   (data.ultimate_beneficiaries ?? []).forEach((owner, index) => {

@@ -19,14 +19,13 @@ import { t } from '../../shared/ui/t';
 import { JourneyProgress } from './JourneyProgress';
 import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
-import { stepScreens } from './stepScreens';
+import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { StepSavedSnackbar } from './StepSavedSnackbar';
 import { tabVisibility } from './tabVisibility';
 
 const PROFILE_EDIT = ['update_user_profile', 'update_profile_restricted'];
 
-const hasScreen = (stepId: string) => Boolean(stepScreens[stepId]);
 
 /**
  * /onboarding: the activation steps in their two groups, each step's status and reason from the
@@ -77,11 +76,11 @@ export default function OnboardingPage() {
     setConfirmation(({ count }) => ({ message, open: true, count: count + 1 }));
   };
   const renderScreen = (stepId: string) => {
-    const Screen = stepScreens[stepId];
-    if (!Screen) return undefined;
+    if (!hasScreen(stepId)) return undefined;
     return (
       <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
-        <Screen
+        <LazyStepScreen
+          stepId={stepId}
           merchant={merchant}
           readonly={!canEdit || !flags[stepId]!.editable}
           onSaved={onSaved(stepId)}

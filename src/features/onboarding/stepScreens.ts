@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import type { Merchant } from '../../shared/api/types';
 
 /** What every step screen is given. */
@@ -9,21 +9,24 @@ export interface StepScreenProps {
   /** Called with the merchant record the server answered after a successful submit: the page confirms it and moves on. */
   onSaved(merchant: Merchant): void;
   /**
-   * Called with the merchant record the server answered when it stored a submit that did not
-   * succeed (a failed verification): the page shows the new record and leaves the step open.
+   * Called with the merchant record the server answered when it stored a change that is not a completed submit (a
+   * failed verification, a removed owner): the page shows the new record and leaves the step open.
    */
   onChanged?(merchant: Merchant): void;
 }
 
 /**
- * The steps this release renders a screen for, by step id; other steps show their status only.
- * Each screen (with the form renderer and its validator) loads when first opened, so the
- * stepper shows before the heavier form code arrives.
+ * The steps with a screen: those with a definition file `schemas/steps/<step-id>.step.json`. Only the file names are
+ * read here (the definitions load with the screen); other steps show their status only.
  */
-export const stepScreens: Partial<Record<string, ComponentType<StepScreenProps>>> = {
-  'pan-details': lazy(() => import('./PanStep').then((module) => ({ default: module.PanStep }))),
-  'business-details': lazy(() => import('./BusinessDetailsStep').then((module) => ({ default: module.BusinessDetailsStep }))),
-  'bank-details': lazy(() => import('./BankDetailsStep').then((module) => ({ default: module.BankDetailsStep }))),
-  'signing-authority': lazy(() => import('./SigningAuthorityStep').then((module) => ({ default: module.SigningAuthorityStep }))),
-  kyc: lazy(() => import('./AddressStep').then((module) => ({ default: module.AddressStep }))),
-};
+const definitionFiles = Object.keys(import.meta.glob('../../../schemas/steps/*.step.json'));
+const stepsWithScreens = new Set(definitionFiles.map((path) => /([^/]+)\.step\.json$/.exec(path)![1]!));
+
+/** Whether a step has a screen in this release. */
+export const hasScreen = (stepId: string): boolean => stepsWithScreens.has(stepId);
+
+/**
+ * The one generic step screen (with the form renderer and the step validators), loaded when a step is first opened,
+ * so the stepper shows before the heavier form code arrives.
+ */
+export const LazyStepScreen = lazy(() => import('./StepScreen').then((module) => ({ default: module.StepScreen })));

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AddressStep } from '../../../src/features/onboarding/AddressStep';
+import { StepScreen } from '../../../src/features/onboarding/StepScreen';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
@@ -24,7 +24,7 @@ function renderStep(answer: Answer = () => undefined, onSaved = vi.fn(), shown: 
   });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <AddressStep merchant={shown} readonly={false} onSaved={onSaved} />
+      <StepScreen stepId="kyc" merchant={shown} readonly={false} onSaved={onSaved} />
     </SWRConfig>,
   );
   return { calls, onSaved, user: userEvent.setup() };
@@ -35,7 +35,10 @@ const addressField = (index: number) => ({ getByLabelText: (label: RegExp) => sc
 const registered = () => addressField(0);
 const operating = () => addressField(1);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('AddressStep', () => {
   it('fills city and state from a 6-digit pincode', async () => {

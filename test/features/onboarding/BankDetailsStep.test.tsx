@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BankDetailsStep } from '../../../src/features/onboarding/BankDetailsStep';
+import { StepScreen } from '../../../src/features/onboarding/StepScreen';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
@@ -26,7 +26,7 @@ function renderStep(answerPost: (body: { bank_detail: Record<string, unknown> })
     method === 'POST' && url === `/api/v1/merchants/${UUID}/bank_details` ? answerPost(body as { bank_detail: Record<string, unknown> }) : undefined,
   );
   const onSaved = vi.fn();
-  render(<BankDetailsStep merchant={shown} readonly={false} onSaved={onSaved} />);
+  render(<StepScreen stepId="bank-details" merchant={shown} readonly={false} onSaved={onSaved} />);
   return { calls, onSaved };
 }
 

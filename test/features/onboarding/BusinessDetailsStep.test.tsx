@@ -2,9 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { areaCodes, businessCategories } from '../../../schemas/businessCategories';
+import { areaCodes, businessCategories } from '../../../server/merchants/businessCategories';
 import { gstinCheckCharacter } from '../../../schemas/keywords/gstinChecksum';
-import { BusinessDetailsStep } from '../../../src/features/onboarding/BusinessDetailsStep';
+import { StepScreen } from '../../../src/features/onboarding/StepScreen';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
@@ -30,7 +30,7 @@ const blank: Merchant = {
 };
 
 type Answer = { status?: number; body?: unknown };
-function renderStep(merchant: Merchant, answerPut: (body: { merchant: Record<string, unknown> }) => Answer, onSaved = vi.fn()) {
+function renderStep(merchant: Merchant, answerPut: (body: { merchant: Record<string, unknown> }) => Answer, onSaved = vi.fn(), onChanged = vi.fn()) {
   saveSession({ access_token: 'token', expires_in: 3600 });
   const calls = mockFetch(({ method, url, body }) => {
     if (url === '/api/v1/business_categories') return { body: { business_categories: businessCategories } };
@@ -45,10 +45,10 @@ function renderStep(merchant: Merchant, answerPut: (body: { merchant: Record<str
   });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <BusinessDetailsStep merchant={merchant} readonly={false} onSaved={onSaved} />
+      <StepScreen stepId="business-details" merchant={merchant} readonly={false} onSaved={onSaved} onChanged={onChanged} />
     </SWRConfig>,
   );
-  return { calls, onSaved };
+  return { calls, onSaved, onChanged };
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, field: RegExp, option: string) {
@@ -123,13 +123,14 @@ describe('BusinessDetailsStep', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong please try after some time.'));
   });
 
-  it('removes a saved beneficial owner with the DELETE call', async () => {
+  it('removes a saved beneficial owner with the DELETE call, and shows the new record without leaving the step', async () => {
     const owner = { id: 1, name: 'Asha Sharma', pancard_number: 'ABCPE1234F', ownership_percentage: 60 };
-    const { calls, onSaved } = renderStep({ ...blank, ubo_exist: true, ultimate_beneficiaries: [owner] }, () => ({ status: 500 }));
+    const { calls, onSaved, onChanged } = renderStep({ ...blank, ubo_exist: true, ultimate_beneficiaries: [owner] }, () => ({ status: 500 }));
     const user = userEvent.setup();
     expect(await screen.findByDisplayValue('Asha Sharma')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /remove/i }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/ultimate_beneficiaries/1'))).toBe(true));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ ultimate_beneficiaries: [] })));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ ultimate_beneficiaries: [] })));
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

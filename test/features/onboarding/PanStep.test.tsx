@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessEntities } from '../../../schemas/registry';
-import { PanStep } from '../../../src/features/onboarding/PanStep';
+import { StepScreen } from '../../../src/features/onboarding/StepScreen';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
@@ -20,13 +20,16 @@ function renderStep(answerPut: (body: { merchant: Record<string, unknown> }) => 
   });
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <PanStep merchant={merchant} readonly={false} onSaved={onSaved} />
+      <StepScreen stepId="pan-details" merchant={merchant} readonly={false} onSaved={onSaved} />
     </SWRConfig>,
   );
   return { calls, onSaved };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('PanStep', () => {
   it('shows "PAN Number is invalid" for a malformed PAN and sends nothing', async () => {

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SigningAuthorityStep } from '../../../src/features/onboarding/SigningAuthorityStep';
+import { StepScreen } from '../../../src/features/onboarding/StepScreen';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
@@ -25,7 +25,7 @@ function renderStep(merchant: Merchant, answer: Answer = () => undefined, onSave
   const calls = mockFetch(answer);
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <SigningAuthorityStep merchant={merchant} readonly={false} onSaved={onSaved} />
+      <StepScreen stepId="signing-authority" merchant={merchant} readonly={false} onSaved={onSaved} />
     </SWRConfig>,
   );
   return { calls, onSaved, user: userEvent.setup() };
@@ -40,7 +40,10 @@ async function fillSignatory(user: ReturnType<typeof userEvent.setup>, fields: {
   await user.click(screen.getByRole('option', { name: 'Not Applicable' }));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('SigningAuthorityStep', () => {
   it.each([

@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { apiFetch } from '../../shared/api/fetcher';
-import { t } from '../../shared/ui/t';
+import { apiFetch } from '../../../shared/api/fetcher';
+import { t } from '../../../shared/ui/t';
+import type { StepComponentProps } from '../stepComponents';
 
 /** One signatory the company registry lists for a CIN. */
 export interface CinSignatory {
@@ -13,15 +14,13 @@ export interface CinSignatory {
   designation?: string;
 }
 
-interface CinSignatoriesProps {
-  merchantUuid: string;
-  cin: string | undefined;
-  /** Called with the name the merchant picks. */
-  onChoose(name: string): void;
-}
-
-/** Looks up the signatories on record for the CIN typed and offers their names; a failed lookup shows nothing (spec section 8). */
-export function CinSignatories({ merchantUuid, cin, onChoose }: CinSignatoriesProps) {
+/**
+ * Looks up the signatories on record for the CIN typed (`cin_number`) and offers their names for `name`; a failed
+ * lookup shows nothing (spec section 8).
+ */
+export function CinSignatories({ merchant, data, readonly, fill }: StepComponentProps) {
+  const merchantUuid = merchant.uuid;
+  const cin = typeof data.cin_number === 'string' && data.cin_number !== '' ? data.cin_number : undefined;
   const [found, setFound] = useState<{ cin: string; signatories: CinSignatory[] } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -42,6 +41,7 @@ export function CinSignatories({ merchantUuid, cin, onChoose }: CinSignatoriesPr
   };
 
   const signatories = found && found.cin === cin ? found.signatories : [];
+  if (readonly) return null;
   return (
     <Box sx={{ my: 2 }}>
       <Button variant="outlined" size="small" disabled={!cin || busy} onClick={lookUp}>
@@ -54,7 +54,7 @@ export function CinSignatories({ merchantUuid, cin, onChoose }: CinSignatoriesPr
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {signatories.map((signatory) => (
-              <Chip key={signatory.name} label={signatory.name} onClick={() => onChoose(signatory.name)} />
+              <Chip key={signatory.name} label={signatory.name} onClick={() => fill({ name: signatory.name })} />
             ))}
           </Stack>
         </Box>

@@ -1,5 +1,5 @@
-import businessCategoriesMaster from './master/business-categories.json';
-import areaCodesMaster from './master/area-codes.json';
+import businessCategoriesMaster from '../../schemas/master/business-categories.json';
+import areaCodesMaster from '../../schemas/master/area-codes.json';
 
 /** A business sub-category of the master data (id, name). */
 export interface BusinessSubCategory {

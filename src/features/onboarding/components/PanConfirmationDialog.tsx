@@ -4,12 +4,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { t } from '../../shared/ui/t';
+import { t } from '../../../shared/ui/t';
+import type { StepDialogProps } from '../stepComponents';
 
 /** The pan-confirmation dialog: the PAN was verified, with the name it is registered to. */
-export function PanConfirmationDialog({ open, panName, pan, onClose }: { open: boolean; panName: string; pan: string; onClose(): void }) {
+export function PanConfirmationDialog({ merchant, onClose }: StepDialogProps) {
+  const pan = String(merchant.pancard_number ?? '');
+  const panName = String(merchant.pancard_name ?? '');
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="pan-confirmation-title" fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} aria-labelledby="pan-confirmation-title" fullWidth maxWidth="xs">
       <DialogTitle id="pan-confirmation-title">{t('pan.confirmation.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary">

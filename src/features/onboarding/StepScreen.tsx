@@ -1,0 +1,190 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { compiledStep } from '../../../rules/steps/compiledSteps';
+import type { CompiledDefinition, LookupRequest } from '../../../rules/steps/compileDefinition';
+import type { SubmitRule } from '../../../rules/steps/types';
+import { createValidator } from '../../../renderer/createValidator';
+import { draftStore } from '../../../renderer/draftStore';
+import { formSchemaFor } from '../../../renderer/formSchemaFor';
+import { StepForm } from '../../../renderer/StepForm';
+import { allSchemas } from '../../../schemas/registry';
+import type { FieldErrors, JsonSchema } from '../../../schemas/types';
+import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import type { Merchant } from '../../shared/api/types';
+import { t } from '../../shared/ui/t';
+import { stepComponents, stepDialogs } from './stepComponents';
+import type { StepScreenProps } from './stepScreens';
+import { useStepSubmit } from './useStepSubmit';
+
+type Data = Record<string, unknown>;
+
+/** The "Oh no!" text of a failed submit, as the definition's `submit` says (spec section 8). */
+export function submitProblemOf(submit: SubmitRule, error: unknown, fieldErrors: FieldErrors | undefined): string {
+  const field = submit.problemFields?.find((key) => fieldErrors?.[key]?.[0]);
+  if (field) return fieldErrors![field]![0]!;
+  if (error instanceof ApiRequestError && error.status !== 422) {
+    const text = submit.problemBodyKeys?.map((key) => error.body[key]).find((value) => typeof value === 'string' && value !== '');
+    if (typeof text === 'string') return text;
+    if (submit.problemFromError) return error.message;
+  }
+  return t(submit.problemDefault);
+}
+
+const schemaById = (id: string): JsonSchema => {
+  const schema = allSchemas.find((candidate) => candidate.$id === id);
+  if (!schema) throw new Error(`No schema ${id} in schemas/registry.ts allSchemas`);
+  return schema;
+};
+
+/** The screen of a shipped step, from its definition (schemas/steps/<step-id>.step.json). */
+export function StepScreen({ stepId, ...props }: StepScreenProps & { stepId: string }) {
+  const step = compiledStep(stepId);
+  if (!step) throw new Error(`No step definition for ${stepId}`);
+  return <DefinitionScreen step={step} schema={schemaById(step.definition.schema)} {...props} />;
+}
+
+/**
+ * Any step, rendered from its compiled definition (format: schemas/steps/step-definition.json; docs/step-definitions.md):
+ * the data the record holds, the values the rules derive as the data changes, the uiSchema their rules give, the
+ * lookups a change triggers, the registered components and dialogs it names, and the submit it describes.
+ */
+export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, onChanged }: StepScreenProps & { step: CompiledDefinition; schema: JsonSchema }) {
+  const { definition } = step;
+  const initial = useMemo(() => step.initialDataOf(merchant), [step, merchant]);
+  const [data, setData] = useState<Data>(initial);
+  // What the form starts from: the record, or the data with a lookup's answer filled in.
+  const [seed, setSeed] = useState({ source: initial, data: initial });
+  if (seed.source !== initial) {
+    setSeed({ source: initial, data: initial });
+    setData(initial);
+  }
+  // The data now, for answers that arrive later; the form holds the same.
+  const latest = useRef(data);
+  useLayoutEffect(() => {
+    latest.current = data;
+  }, [data]);
+  const draftKey = definition.draft === false ? undefined : `${merchant.uuid}:${definition.id}`;
+  const shownReadonly = readonly || step.readonlyFor(merchant);
+  const [confirming, setConfirming] = useState<Merchant | null>(null);
+
+  const openProblem = step.problemOnOpenFor(merchant);
+  const { busy, formProps, setProblems } = useStepSubmit<Data>({
+    send: async (values) => {
+      const request = step.submitRequestFor(values, merchant);
+      return (await apiFetch<{ merchant: Merchant }>(request.path, { method: request.method, body: request.body })).merchant;
+    },
+    problemOf: (error, errors) => submitProblemOf(definition.submit, error, errors),
+    onSaved: (saved) => {
+      const problem = step.outcomeProblemOf(saved);
+      if (problem) {
+        // Stored but not successful (a failed verification): the page shows the new record, the step stays open.
+        setProblems([t(problem)]);
+        onChanged?.(saved);
+        return;
+      }
+      if (definition.submit.confirm) setConfirming(saved);
+      else onSaved(saved);
+    },
+    initialProblems: openProblem ? [t(openProblem)] : [],
+  });
+
+  /** Sets values (paths) in the form, derived again; the form restarts from them, and so does the draft. */
+  const fill = (values: Data) => {
+    const filled = step.withFilled(latest.current, values, merchant);
+    if (JSON.stringify(filled) === JSON.stringify(latest.current)) return;
+    if (draftKey) draftStore.save(draftKey, filled);
+    latest.current = filled;
+    setData(filled);
+    setSeed((current) => ({ ...current, data: filled }));
+  };
+  const lookUp = (requests: readonly LookupRequest[]) => {
+    for (const request of requests) {
+      apiFetch<unknown>(request.path, { method: request.method, body: request.body }).then(
+        (answer) => {
+          if (request.appliesTo(latest.current)) fill(request.fill(answer));
+        },
+        () => undefined, // A failed lookup is silent (spec section 8): the merchant types the value, the schema and the server judge it.
+      );
+    }
+  };
+
+  useEffect(() => {
+    lookUp(step.openingLookupsFor(initial, merchant));
+    // Once per record the step opens with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial]);
+
+  const handleChange = (next: Data) => {
+    const previous = latest.current;
+    latest.current = next;
+    setData(next);
+    if (!shownReadonly) lookUp(step.lookupsFor(previous, next, merchant));
+    for (const removal of step.removalsFor(previous, next, merchant)) {
+      apiFetch<{ merchant: Merchant }>(removal.path, { method: removal.method }).then(
+        (answer) => onChanged?.(answer.merchant),
+        () => setProblems([t(removal.failed)]),
+      );
+    }
+  };
+
+  /** After a change: derived values set, and fields that come back (another entity) get the values they started with. */
+  const transformChange = (next: Data, previous: Data) => {
+    const derived = step.derive(next, merchant, previous);
+    const returning = Object.entries(seed.data).filter(([name]) => !(name in derived) && !(name in previous));
+    return returning.length === 0 ? derived : step.derive({ ...derived, ...Object.fromEntries(returning) }, merchant, previous);
+  };
+
+  const uiSchema = useMemo(() => step.uiSchemaFor(data, merchant), [step, data, merchant]);
+  const formSchema = useMemo(() => {
+    const validator = createValidator(schema);
+    return formSchemaFor(schema, data, uiSchema, (condition, value) => validator.isValid(condition, value, schema));
+  }, [schema, data, uiSchema]);
+  const heading = useMemo(() => step.headingFor(merchant), [step, merchant]);
+  const Dialog = definition.submit.confirm ? stepDialogs[definition.submit.confirm] : undefined;
+
+  return (
+    <Box>
+      {heading && (
+        <Typography component="h4" variant="subtitle2" gutterBottom>
+          {t(heading.key, Object.fromEntries(Object.entries(heading.params).map(([name, value]) => [name, t(value)])))}
+        </Typography>
+      )}
+      <StepForm<Data>
+        schema={formSchema}
+        uiSchema={uiSchema}
+        formData={seed.data}
+        transformChange={transformChange}
+        onChange={handleChange}
+        {...formProps}
+        readonly={shownReadonly}
+        draftKey={draftKey}
+        idPrefix={definition.idPrefix ?? definition.id}
+      >
+        {(definition.components ?? []).map((name) => {
+          const Component = stepComponents[name];
+          if (!Component) throw new Error(`Step ${definition.id} names component ${name}, which is not registered in stepComponents`);
+          return <Component key={name} merchant={merchant} data={data} readonly={shownReadonly} fill={fill} />;
+        })}
+        {busy && definition.submit.busyMessage && (
+          <Box role="status" sx={{ my: 2 }}>
+            <Typography variant="body2" gutterBottom>
+              {t(definition.submit.busyMessage)}
+            </Typography>
+            <LinearProgress />
+          </Box>
+        )}
+      </StepForm>
+      {confirming && Dialog && (
+        <Dialog
+          merchant={confirming}
+          onClose={() => {
+            setConfirming(null);
+            onSaved(confirming);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import type { Merchant } from '../../shared/api/types';
+import { CinSignatories } from './components/CinSignatories';
+import { PanConfirmationDialog } from './components/PanConfirmationDialog';
+import { ShopLookup } from './components/ShopLookup';
+
+/** What a component a step definition names (`components`) is given. */
+export interface StepComponentProps {
+  merchant: Merchant;
+  /** The form data so far. */
+  data: Record<string, unknown>;
+  readonly: boolean;
+  /** Sets values in the form (by field path), as a lookup's answer does. */
+  fill(values: Record<string, unknown>): void;
+}
+
+/** What a dialog a step definition names (`submit.confirm`) is given: the record the server answered. */
+export interface StepDialogProps {
+  merchant: Merchant;
+  /** The merchant is done with the dialog: the step counts as saved. */
+  onClose(): void;
+}
+
+/** The real components step definitions may name in `components`, by name. */
+export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { CinSignatories, ShopLookup };
+
+/** The dialogs step definitions may name in `submit.confirm`, by name. */
+export const stepDialogs: Readonly<Record<string, ComponentType<StepDialogProps>>> = { PanConfirmationDialog };
