@@ -89,6 +89,13 @@ export default function OnboardingPage() {
       </Suspense>
     );
   };
+  // The step a save opened is brought into view (header focused) each time a row finishes opening or closing: the
+  // saved step closing above it moves it after it opened. A click on any row ends this.
+  const bringArrivingIntoView = () => {
+    const header = arriving ? document.getElementById(`${arriving}-header`) : null;
+    header?.focus({ preventScroll: true });
+    header?.scrollIntoView?.({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+  };
   const openStep = open ?? stepToOpen(flags, hasScreen);
   const tabs = tabVisibility(merchant);
   const notice = rules.status.journeyNotice;
@@ -124,8 +131,7 @@ export default function OnboardingPage() {
                       setArriving(null);
                       setOpen(openStep === step.id ? '' : step.id);
                     }}
-                    arriving={arriving === step.id}
-                    onArrived={() => setArriving(null)}
+                    onSettled={bringArrivingIntoView}
                   >
                     {renderScreen(step.id)}
                   </StepRow>
@@ -145,6 +151,8 @@ export default function OnboardingPage() {
     </Page>
   );
 }
+
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** The page frame: app bar, one h1 (the rules' heading once the record is known), header tabs. */
 function Page({ title, heading, tabs, children }: { title: string; heading?: string; tabs?: React.ReactNode; children: React.ReactNode }) {

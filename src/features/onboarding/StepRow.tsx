@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -42,41 +42,31 @@ interface StepRowProps {
   flags: StepFlags;
   expanded: boolean;
   onToggle(): void;
-  /** Bring the row into view (scroll to it, focus its header) once it has opened or closed, then call `onArrived`. */
-  arriving?: boolean;
-  onArrived?(): void;
+  /** Called when the row has finished opening or closing (the page may then bring a row into view). */
+  onSettled?(): void;
   /** The step's screen; steps without one are "Coming soon" and show their status only. */
   children?: ReactNode;
 }
 
-const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** One step of the journey: status icon, title, status chip, the rules' reason line, and the step's screen when open. */
-export function StepRow({ id, title, flags, expanded, onToggle, arriving = false, onArrived, children }: StepRowProps) {
+export function StepRow({ id, title, flags, expanded, onToggle, onSettled, children }: StepRowProps) {
   const available = Boolean(children);
   const status = stepStatus(flags, available);
   const line = stepLine(flags);
   const canOpen = available && !flags.locked;
-  const header = useRef<HTMLDivElement>(null);
-  const arrive = () => {
-    if (!arriving) return;
-    header.current?.focus({ preventScroll: true });
-    header.current?.scrollIntoView?.({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
-    onArrived?.();
-  };
   return (
     <Accordion
       expanded={canOpen && expanded}
       onChange={canOpen ? onToggle : undefined}
       disableGutters
-      slotProps={{ transition: { unmountOnExit: true, onEntered: arrive, onExited: arrive } }}
+      slotProps={{ transition: { unmountOnExit: true, onEntered: onSettled, onExited: onSettled } }}
       data-step={id}
       data-status={status.label}
       sx={{ '&:before': { display: 'none' }, borderBottom: 1, borderColor: 'divider' }}
       elevation={0}
     >
       <AccordionSummary
-        ref={header}
         expandIcon={canOpen ? <ExpandMoreIcon /> : null}
         aria-controls={`${id}-content`}
         id={`${id}-header`}
