@@ -1,44 +1,24 @@
 // Prints the JavaScript a browser loads first for a route of the built app (vite build first):
-// the entry chunk, its static imports, and the route's lazy screen with its static imports.
+// the entry chunk, its static imports, and the route's lazy screens with their static imports.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { BUNDLE_ROUTES, firstLoadChunks, type Manifest } from './bundleRoutes';
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  src?: string;
-}
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Manifest;
 
-const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, ManifestChunk>;
-
-function withStaticImports(keys: string[], seen = new Set<string>()): Set<string> {
-  for (const key of keys) {
-    if (seen.has(key)) continue;
-    seen.add(key);
-    withStaticImports(manifest[key]?.imports ?? [], seen);
+for (const route of BUNDLE_ROUTES) {
+  const found = firstLoadChunks(manifest, route);
+  if ('missing' in found) {
+    console.log(`first-load JS ${route.name}: not measured, no screen in the build among ${found.missing.map((candidates) => candidates.join(' | ')).join('; ')}`);
+    process.exitCode = 1;
+    continue;
   }
-  return seen;
-}
-
-const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entry) throw new Error('no entry in dist/.vite/manifest.json: run vite build');
-
-const routes: Record<string, string[]> = {
-  '/app/onboarding (stepper)': ['src/features/onboarding/OnboardingPage.tsx'],
-  '/app/onboarding with the PAN step open': ['src/features/onboarding/OnboardingPage.tsx', 'src/features/onboarding/StepScreen.tsx'],
-  '/app/account': ['src/features/account/SignInPage.tsx'],
-};
-
-for (const [route, screens] of Object.entries(routes)) {
-  const chunks = withStaticImports([entry, ...screens]);
   let raw = 0;
   let gzip = 0;
-  for (const key of chunks) {
+  for (const key of found.chunks) {
     const file = readFileSync(`dist/${manifest[key]!.file}`);
     raw += file.length;
     gzip += gzipSync(file, { level: 9 }).length;
   }
-  console.log(`first-load JS ${route}: ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw, ${chunks.size} chunks)`);
+  console.log(`first-load JS ${route.name}: ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw, ${found.chunks.size} chunks)`);
 }

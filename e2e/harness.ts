@@ -58,6 +58,14 @@ export function startProductInBrowser() {
     browser = await launchChromium();
   });
   const cspViolations: string[] = [];
+  const pages: Page[] = [];
+  // A failed test leaves a screenshot of each page it opened (e2e/screenshots/failed-*.png) to see what went wrong.
+  afterEach(async ({ task }) => {
+    const opened = pages.splice(0).filter((page) => !page.isClosed());
+    if (task.result?.state !== 'fail') return;
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    await Promise.all(opened.map((page, index) => page.screenshot({ path: `${SCREENSHOTS}/failed-${name}-${index}.png`, fullPage: true }).catch(() => undefined)));
+  });
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
@@ -77,7 +85,9 @@ export function startProductInBrowser() {
       context.on('console', (message) => {
         if (message.type() === 'error' && /CSP violation|Content Security Policy/.test(message.text())) cspViolations.push(message.text());
       });
-      return context.newPage();
+      const page = await context.newPage();
+      pages.push(page);
+      return page;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { memo, type ReactElement } from 'react';
+import { memo, useDeferredValue, type ReactElement } from 'react';
 import Grid, { type GridProps } from '@mui/material/Grid';
 import {
   buttonId,
@@ -29,6 +29,11 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { AddButton } = registry.templates.ButtonTemplates;
   const slots = ((uiOptions.mui as { rjsfSlotProps?: Slots } | undefined)?.rjsfSlotProps ?? {}) as Slots;
   const { objectGridContainer, objectGridItem, objectAddButtonGridContainer, objectAddButtonGridItem } = slots;
+  // A large form shows its first fields at once and renders the rest just after, in the background (a render React
+  // interrupts for a keystroke): the merchant can start on a cheap phone without waiting for fields below the fold.
+  const isRoot = fieldPathId.path.length === 0;
+  const firstCount = isRoot ? firstPropertiesCount(properties) : properties.length;
+  const shownCount = useDeferredValue(properties.length, firstCount);
 
   return (
     <>
@@ -50,7 +55,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       )}
       <Grid container spacing={2} {...objectGridContainer} sx={withSx({ mt: 1.25 }, objectGridContainer)}>
         {!showOptionalDataControlInTitle ? optionalDataControl : undefined}
-        {properties.map((element) =>
+        {properties.slice(0, shownCount).map((element) =>
           // A hidden property gets no cell, which would take up space.
           element.hidden ? element.content : <PropertyCell key={element.name} content={element.content} slot={objectGridItem} />,
         )}
@@ -88,6 +93,27 @@ const PropertyCell = memo(
     previous.content.key === next.content.key &&
     deepEquals(previous.content.props, next.content.props),
 );
+
+/** About how many fields fill a phone's first screens: what a large form renders before the rest. */
+const FIRST_FIELDS = 40;
+
+/** How many of the root's properties hold the first {@link FIRST_FIELDS} fields (an object counts its fields). */
+function firstPropertiesCount(properties: ObjectFieldTemplateProps['properties']): number {
+  let fields = 0;
+  for (let index = 0; index < properties.length; index += 1) {
+    const element = properties[index]!;
+    if (!element.hidden) fields += fieldCount((element.content.props as { schema?: unknown }).schema);
+    if (fields >= FIRST_FIELDS) return index + 1;
+  }
+  return properties.length;
+}
+
+/** The fields of a (retrieved) schema: an object's properties, counted through; anything else is one. */
+function fieldCount(schema: unknown): number {
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  if (!properties) return 1;
+  return Object.values(properties).reduce<number>((sum, property) => sum + fieldCount(property), 0);
+}
 
 /** The theme's default `sx` with the slot's own laid over it (appended when it is a list). */
 function withSx(base: Record<string, unknown>, slot: GridProps | undefined): GridProps['sx'] {

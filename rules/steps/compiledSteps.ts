@@ -1,4 +1,4 @@
-import { masterTables, stepDefinitions } from '../../schemas/registry';
+import { masterTables, stepDefinitions } from '../../schemas/stepCatalogue';
 import { compileDefinition, type CompiledDefinition } from './compileDefinition';
 import type { StepDefinition } from './types';
 

@@ -9,7 +9,7 @@ import { createValidator } from '../../../renderer/createValidator';
 import { draftStore } from '../../../renderer/draftStore';
 import { formSchemaFor } from '../../../renderer/formSchemaFor';
 import { StepForm } from '../../../renderer/StepForm';
-import { allSchemas } from '../../../schemas/registry';
+import { stepSchemaFiles } from '../../../schemas/stepCatalogue';
 import type { FieldErrors, JsonSchema } from '../../../schemas/types';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
@@ -33,8 +33,8 @@ export function submitProblemOf(submit: SubmitRule, error: unknown, fieldErrors:
 }
 
 const schemaById = (id: string): JsonSchema => {
-  const schema = allSchemas.find((candidate) => candidate.$id === id);
-  if (!schema) throw new Error(`No schema ${id} in schemas/registry.ts allSchemas`);
+  const schema = stepSchemaFiles.find((candidate) => candidate.$id === id);
+  if (!schema) throw new Error(`No schema ${id} in schemas/steps.ts stepSchemaFiles`);
   return schema;
 };
 
