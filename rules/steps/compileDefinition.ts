@@ -1,6 +1,7 @@
 import { truthy, type CompiledLogic } from '../compileLogic';
 import { compileTemplate } from './compileTemplate';
 import { definitionOperations } from './definitionOperations';
+import { normalizeData } from './normalizers';
 import type { DefinitionEnv, StepDefinition, UiSchemaJson } from './types';
 
 /** A lookup to make after a change: the request, and how to fill fields from its answer. */
@@ -55,6 +56,8 @@ export interface CompiledDefinition {
   withFilled(data: Record<string, unknown>, filled: Record<string, unknown>, merchant: Record<string, unknown>): Record<string, unknown>;
   /** The calls removing saved list items that a change from `previous` to `next` dropped. */
   removalsFor(previous: Record<string, unknown>, next: Record<string, unknown>, merchant: Record<string, unknown>): RemovalRequest[];
+  /** A body with the fields the uiSchema asks to normalise (`ui:normalize`) normalised, as the form does while typing. */
+  normalize(data: Record<string, unknown>): Record<string, unknown>;
   /** The heading of the step for the record, if the definition has one. */
   headingFor(merchant: Record<string, unknown>): ResolvedMessage | undefined;
   /** Whether the step shows its data without a submit for the record. */
@@ -236,6 +239,9 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
           return [{ method: rule.call.method, path: fillPath(rule.call.path, { merchant, item }), failed: rule.failed }];
         });
       });
+    },
+    normalize(data) {
+      return normalizeData(data, definition.uiSchema) as Record<string, unknown>;
     },
     headingFor(merchant) {
       if (!heading) return undefined;

@@ -13,12 +13,14 @@ function fieldErrorsOf(held: readonly HeldFieldError[]): FieldErrors {
 }
 
 /**
- * A step's body checked by its definition, as the browser's form checks it: the step schema with `$context`
+ * A step's body checked by its definition, as the browser's form checks it: normalised as the form normalises what
+ * is typed (`ui:normalize`), then the step schema with `$context`
  * projected from the stored record (never the client's), then every field the rules derive or make read-only held
- * to its value. Answers the fields without `$context`, or throws the 422 with every field's error.
+ * to its value. Answers the normalised fields without `$context`, or throws the 422 with every field's error.
  */
 export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
-  const { $context: _ignored, ...fields } = sent;
+  const { $context: _ignored, ...rest } = sent;
+  const fields = step.normalize(rest);
   const validate = ajv.getSchema(step.definition.schema);
   if (!validate) throw new Error(`No schema ${step.definition.schema} for step ${step.definition.id}`);
   const context = step.definition.context === undefined ? {} : { $context: step.contextOf(record) };

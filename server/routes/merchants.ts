@@ -47,20 +47,21 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
       const { record: current } = await editableMembership(db, userId, request.params.id, update.step, false);
       // A step with a definition is checked by it (its schema with `$context` from the record, its held fields).
       const step = compiledStep(update.step);
-      if (step) checkStepBody(ajv, step, current, data);
+      let body = data;
+      if (step) body = checkStepBody(ajv, step, current, data);
       else {
         const validate = ajv.getSchema(stepSchemaId(update.step));
         if (!validate) throw new Error(`No schema for step ${update.step}`);
         if (!validate(data)) throw validationError(toFieldErrors(validate.errors));
       }
-      const prepared = await update.prepare(data, providers);
+      const prepared = await update.prepare(body, providers);
 
       const record = await db.transaction(async (tx) => {
         const membership = await editableMembership(tx, userId, request.params.id, update.step, true);
         // Checked again against the record as it is now, locked: a provider call may have let it change.
-        if (step) checkStepBody(ajv, step, membership.record, data);
+        if (step) checkStepBody(ajv, step, membership.record, body);
         const updated = update.apply(membership.record, prepared);
-        await saveRecord(tx, updated, userId, `step.${update.step}`, { body: data });
+        await saveRecord(tx, updated, userId, `step.${update.step}`, { body });
         return updated;
       });
       return { merchant: record };

@@ -80,7 +80,7 @@ describe('POST /api/v1/merchants/{id}/bank_details', () => {
     ['a holder name with special characters', { ...company, holder_name: 'Nimbus $tores' }, { holder_name: [NAME] }],
     ['a read-only holder name other than the PAN name', { ...company, holder_name: 'Someone Else' }, { holder_name: ['Account holder name should match the name on PAN'] }],
     ['no account number', without(company, 'bank_account_number'), { bank_account_number: [REQUIRED] }],
-    ['an account number with special characters', { ...company, bank_account_number: '5010-0123' }, { bank_account_number: [ACCOUNT] }],
+    ['an account number with special characters', { ...company, bank_account_number: '5010.0123' }, { bank_account_number: [ACCOUNT] }],
     ['an account number over 18 characters', { ...company, bank_account_number: '1'.repeat(19) }, { bank_account_number: ['Must be 18 characters or less'] }],
     ['no IFSC', without(company, 'ifsc_code'), { ifsc_code: [REQUIRED] }],
     ['a malformed IFSC', { ...company, ifsc_code: 'HDFC000001' }, { ifsc_code: [IFSC] }],
@@ -99,7 +99,9 @@ describe('POST /api/v1/merchants/{id}/bank_details', () => {
   });
 
   it('stores a company bank detail, pending verification, with the entity and names as submitted', async () => {
-    const response = await postBank({ ...company, $context: { holder_name_choices: ['Anything'] } });
+    // Typed as a merchant might: the account number in groups, the IFSC in lower case (normalised as the form does).
+    const typed = { bank_account_number: company.bank_account_number.replace(/(\d{4})/g, '$1 ').trim(), ifsc_code: ` ${company.ifsc_code.toLowerCase()}` };
+    const response = await postBank({ ...company, ...typed, $context: { holder_name_choices: ['Anything'] } });
     expect(response.statusCode).toBe(200);
     const { record } = await storedState();
     expect(record?.bank_detail).toEqual({

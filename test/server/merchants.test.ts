@@ -33,7 +33,6 @@ describe('GET /api/v1/merchants/{id}', () => {
 describe('PUT /api/v1/merchants/{uuid} with PAN details', () => {
   const refusals: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
     ['a malformed PAN', { pancard_number: 'ABC123', business_entity_id: 3 }, { pancard_number: ['PAN Number is invalid'] }],
-    ['a lower-case PAN', { pancard_number: 'abcpe1234f', business_entity_id: 3 }, { pancard_number: ['PAN Number is invalid'] }],
     ['an 11-character PAN', { pancard_number: 'ABCPE1234FF', business_entity_id: 3 }, { pancard_number: ['PAN Number is invalid'] }],
     ['no business entity', { pancard_number: 'ABCPE1234F' }, { business_entity_id: ['This field cannot be left blank'] }],
     ['an Individual without a date of birth', { pancard_number: 'ABCPE1234F', business_entity_id: 1 }, { dob: ['This field cannot be left blank'] }],

@@ -66,7 +66,7 @@ describe('PUT /api/v1/accounts/{id} (signing authority)', () => {
     ['an email with a local part over 64 characters', { ...VALID, email: `${'a'.repeat(65)}@example.com` }, { email: ['Invalid email'] }],
     ['a missing PAN', { ...VALID, pancard_number: undefined }, { pancard_number: ['This field cannot be left blank'] }],
     ['a malformed PAN', { ...VALID, pancard_number: 'ABCP1234K' }, { pancard_number: ['PAN Number is invalid'] }],
-    ['a lower-case PAN', { ...VALID, pancard_number: 'abcpv1234k' }, { pancard_number: ['PAN Number is invalid'] }],
+    ['a company\'s PAN (a signatory is a person)', { ...VALID, pancard_number: 'AAECS1234K' }, { pancard_number: ["This is not a person's PAN: enter the signatory's own PAN (its fourth letter is P)"] }],
     ['a malformed CIN', { ...VALID, cin_number: 'U7220' }, { cin_number: ['CIN number is invalid'] }],
     ['no CIN for a Private Limited company', { ...VALID, cin_number: undefined }, { cin_number: ['This field cannot be left blank'] }],
     ['an unknown signatory id', { ...VALID, id: 999 }, { id: ['This signatory was not found'] }],
@@ -114,9 +114,15 @@ describe('PUT /api/v1/accounts/{id} (signing authority)', () => {
     expect(read.json().account).toEqual(account);
   });
 
-  it('updates the saved signatory in place, PEP left empty', async () => {
+  it('updates the saved signatory in place, PEP left empty; a PAN and CIN typed in lower case with spaces are stored as the form sends them', async () => {
     const { pep: _pep, ...withoutPep } = VALID;
-    const response = await putSignatory({ ...withoutPep, id: 1, name: 'Asha K. Verma (Dr.)' });
+    const response = await putSignatory({
+      ...withoutPep,
+      id: 1,
+      name: 'Asha K. Verma (Dr.)',
+      pancard_number: ` ${VALID.pancard_number.toLowerCase()} `,
+      cin_number: VALID.cin_number.toLowerCase().replace(/(.{6})/, '$1 '),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().account.signatory_contact_details).toEqual([
       { id: 1, ...withoutPep, name: 'Asha K. Verma (Dr.)', pep: null, authorised_signatory: true, contact_detail_type: 'Signing Authority' },

@@ -101,6 +101,15 @@ describe('BankDetailsStep', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong please try after sometime'));
   });
 
+  it('takes an IFSC typed in lower case and an account number typed in groups as the schema expects them', async () => {
+    renderStep((body) => ({ body: { merchant: { ...merchant, bank_detail: body.bank_detail } } }));
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Bank Account Number/ }), '5010 0123-4567 89');
+    await user.type(screen.getByRole('textbox', { name: /IFSC Code/ }), 'hdfc0000001');
+    expect(screen.getByRole('textbox', { name: /Bank Account Number/ })).toHaveValue('50100123456789');
+    expect(screen.getByRole('textbox', { name: /IFSC Code/ })).toHaveValue('HDFC0000001');
+  });
+
   it('offers the business and PAN names as the holder name for the Individual filing status', async () => {
     renderStep(() => ({ body: { merchant } }), { ...merchant, business_filing_status: 'Individual', business_name: 'Asha Stores', pancard_name: 'ASHA SHARMA' });
     const user = userEvent.setup();

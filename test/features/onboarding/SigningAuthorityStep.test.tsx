@@ -127,4 +127,15 @@ describe('SigningAuthorityStep', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ cin: 'U72200MH2009PTC123456' });
     expect(within(document.body).queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('upper-cases a CIN typed in lower case, and says so when the registry has no signatories for it', async () => {
+    const { calls, user } = renderStep(merchantOf(PRIVATE_LIMITED), ({ method, url }) =>
+      method === 'POST' && url.endsWith('/signing_authority_details') ? { body: { signatories_details: [] } } : undefined,
+    );
+    await user.type(screen.getByLabelText(/^CIN/), 'u72200mh2009ptc123456');
+    expect(screen.getByLabelText(/^CIN/)).toHaveValue('U72200MH2009PTC123456');
+    await user.click(screen.getByRole('button', { name: 'Find signatories' }));
+    expect(await screen.findByText('No signatories found on record for this CIN: type the name yourself')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ cin: 'U72200MH2009PTC123456' });
+  });
 });

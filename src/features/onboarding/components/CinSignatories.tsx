@@ -34,19 +34,26 @@ export function CinSignatories({ merchant, data, readonly, fill }: StepComponent
       });
       setFound({ cin, signatories: body.signatories_details });
     } catch {
-      setFound(null);
+      // Not found, or a CIN the registry refuses (its format error shows on the field): nothing to offer.
+      setFound({ cin, signatories: [] });
     } finally {
       setBusy(false);
     }
   };
 
-  const signatories = found && found.cin === cin ? found.signatories : [];
+  const current = found && found.cin === cin ? found : null;
+  const signatories = current?.signatories ?? [];
   if (readonly) return null;
   return (
     <Box sx={{ my: 2 }}>
-      <Button variant="outlined" size="small" disabled={!cin || busy} onClick={lookUp}>
+      <Button variant="outlined" disabled={!cin || busy} onClick={lookUp}>
         {t('signing.cin.lookup')}
       </Button>
+      {current && signatories.length === 0 && (
+        <Typography variant="body2" role="status" sx={{ mt: 1 }}>
+          {t('signing.cin.noneFound')}
+        </Typography>
+      )}
       {signatories.length > 0 && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary" gutterBottom>

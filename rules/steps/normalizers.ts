@@ -1,0 +1,45 @@
+/**
+ * How the form and the server forgive what a merchant types before it is validated: named text normalisers a uiSchema
+ * field asks for with `"ui:normalize": [names]`, applied as the merchant types (NormalizedInputWidget) and again to
+ * the body on the server (checkStepBody), so both validate the same text.
+ */
+export const normalizers = {
+  /** Capitals: GSTIN, IFSC, CIN, PAN as the schema expects them. */
+  upper: (text: string) => text.toUpperCase(),
+  /** No white space at all: codes pasted with spaces. */
+  compact: (text: string) => text.replace(/\s+/g, ''),
+  /** No spaces or hyphens: an account number typed in groups (`5010 0123-4567`). */
+  noSeparators: (text: string) => text.replace(/[\s-]+/g, ''),
+} as const satisfies Record<string, (text: string) => string>;
+
+export type NormalizerName = keyof typeof normalizers;
+
+/** The text with the named normalisers applied in order (unknown names are refused by the definition's format). */
+export function normalizeText(text: string, names: readonly string[]): string {
+  return names.reduce((result, name) => (name in normalizers ? normalizers[name as NormalizerName](result) : result), text);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `data` with every string field whose uiSchema entry has `ui:normalize` normalised: fields of objects by their
+ * uiSchema entries, items of lists by `items`. Other values are returned as they are (the same objects when nothing
+ * changes).
+ */
+export function normalizeData(data: unknown, uiSchema: unknown): unknown {
+  if (!isObject(uiSchema)) return data;
+  const names = uiSchema['ui:normalize'];
+  if (typeof data === 'string') return Array.isArray(names) ? normalizeText(data, names as string[]) : data;
+  if (Array.isArray(data)) {
+    const items = data.map((item) => normalizeData(item, uiSchema.items));
+    return items.some((item, index) => item !== data[index]) ? items : data;
+  }
+  if (!isObject(data)) return data;
+  let result = data;
+  for (const [key, value] of Object.entries(data)) {
+    if (key.startsWith('ui:') || !isObject(uiSchema[key])) continue;
+    const normalized = normalizeData(value, uiSchema[key]);
+    if (normalized !== value) result = { ...result, [key]: normalized };
+  }
+  return result;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeData, normalizeText } from '../../../rules/steps/normalizers';
+
+describe('normalizers (ui:normalize)', () => {
+  it('upper-cases and compacts codes, and drops the separators of an account number', () => {
+    expect(normalizeText(' 27aaacn4521k1z5 ', ['upper', 'compact'])).toBe('27AAACN4521K1Z5');
+    expect(normalizeText('5010 0123-4567 89', ['noSeparators'])).toBe('50100123456789');
+    expect(normalizeText('Asha Verma', [])).toBe('Asha Verma');
+  });
+
+  it('normalises the fields of a body that the uiSchema names, in objects and list items, and nothing else', () => {
+    const uiSchema = {
+      gst_number: { 'ui:normalize': ['upper'] },
+      business_name: { 'ui:title': 'x' },
+      owners: { items: { pancard_number: { 'ui:normalize': ['upper', 'compact'] } } },
+    };
+    const body = { gst_number: '27aaacn4521k1z5', business_name: 'nimbus', owners: [{ name: 'asha', pancard_number: 'abcpe 1234f' }] };
+    expect(normalizeData(body, uiSchema)).toEqual({
+      gst_number: '27AAACN4521K1Z5',
+      business_name: 'nimbus',
+      owners: [{ name: 'asha', pancard_number: 'ABCPE1234F' }],
+    });
+    const clean = { gst_number: '27AAACN4521K1Z5', business_name: 'nimbus' };
+    expect(normalizeData(clean, uiSchema)).toBe(clean);
+  });
+});

@@ -1,0 +1,33 @@
+import type { ChangeEvent } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { normalizeText } from '../rules/steps/normalizers';
+
+/**
+ * The theme's text input that normalises as the merchant types, with the uiSchema's `ui:normalize` names
+ * (rules/steps/normalizers.ts: `upper`, `compact`, `noSeparators`): a GSTIN typed in lower case, an account number
+ * typed in groups. The server applies the same names to the body, so the text validated is the same.
+ */
+export function NormalizedInputWidget(props: WidgetProps) {
+  const { registry, options, onChange } = props;
+  const { BaseInputTemplate } = registry.templates;
+  const names = Array.isArray(options.normalize) ? (options.normalize as string[]) : [];
+
+  const handleChange = ({ target: input }: ChangeEvent<HTMLInputElement>) => {
+    const caret = normalizeText(input.value.slice(0, input.selectionStart ?? input.value.length), names).length;
+    const text = normalizeText(input.value, names);
+    // Writing the normalised text into the input before React does keeps the caret where the merchant is typing.
+    if (input.value !== text) {
+      input.value = text;
+      input.setSelectionRange(caret, caret);
+    }
+    onChange(text === '' ? options.emptyValue : text);
+  };
+
+  return (
+    <BaseInputTemplate
+      {...props}
+      options={names.includes('upper') ? { ...options, autocapitalize: 'characters' } : options}
+      onChangeOverride={handleChange}
+    />
+  );
+}
