@@ -129,6 +129,16 @@ export function StepForm<T extends object>({
     form.current?.startOver(start.data as Record<string, unknown>);
   }, [start.data]);
 
+  // A draft laid over the caller's data is news to the caller (its rules depend on the data): tell it, as a change.
+  const onChangeRef = useRef(onChange);
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const startText = useMemo(() => JSON.stringify(start.data), [start.data]);
+  useEffect(() => {
+    if (startText !== sourceText) onChangeRef.current?.(start.data);
+  }, [start.data, startText, sourceText]);
+
   const handleChange = (event: IChangeEvent) => {
     const changed = (event.formData ?? {}) as T;
     const previous = latestData.current;

@@ -231,8 +231,9 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       return removals.flatMap((rule) => {
         const before = valueAt(previous, rule.list);
         const after = valueAt(next, rule.list);
-        if (!Array.isArray(before)) return [];
-        const kept = new Set((Array.isArray(after) ? after : []).map((item) => valueAt(item, rule.key)));
+        // A list that is gone altogether (the merchant said there are none) is the submit's to clear, not removals'.
+        if (!Array.isArray(before) || !Array.isArray(after)) return [];
+        const kept = new Set(after.map((item) => valueAt(item, rule.key)));
         return before.flatMap((item) => {
           const key = valueAt(item, rule.key);
           if (key === undefined || key === null || kept.has(key)) return [];

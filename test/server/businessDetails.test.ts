@@ -90,11 +90,16 @@ describe('PUT /api/v1/merchants/{uuid} with business details', () => {
     const before = await storedState();
     const response = await putBusiness(valid);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ errors: { ultimate_beneficiaries: [REQUIRED] } });
+    expect(response.json()).toEqual({ errors: { ultimate_beneficiaries: [message('business.ubo.required')] } });
     const empty = await putBusiness({ ...valid, ultimate_beneficiaries: [] });
     expect(empty.json()).toEqual({ errors: { ultimate_beneficiaries: [message('business.ubo.required')] } });
     expect(await storedState()).toEqual(before);
-    await patchRecord({ ubo_exist: false });
+    // The merchant's own answer stands over the stored one, both ways.
+    const answeredNo = await putBusiness({ ...valid, ubo_exist: false });
+    expect(answeredNo.statusCode).toBe(200);
+    expect(answeredNo.json().merchant).toMatchObject({ ubo_exist: false, ultimate_beneficiaries: [] });
+    const answeredYes = await putBusiness({ ...valid, ubo_exist: true });
+    expect(answeredYes.json()).toEqual({ errors: { ultimate_beneficiaries: [message('business.ubo.required')] } });
   });
 
   it('ignores a $context sent by the client: the GSTIN must match the stored PAN', async () => {

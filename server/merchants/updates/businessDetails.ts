@@ -23,6 +23,7 @@ export interface BusinessDetails {
   business_name?: string;
   shop_number?: string;
   area_code?: string;
+  ubo_exist?: boolean;
   ultimate_beneficiaries?: BeneficiaryInput[];
   $context?: unknown;
 }
@@ -122,7 +123,8 @@ export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessD
       business_pan_name_match: businessName !== null && panName !== null ? businessName.toUpperCase() === panName.toUpperCase() : null,
       shop_number: data.shop_number ?? null,
       area_code: data.area_code ?? null,
-      ultimate_beneficiaries: replacedBeneficiaries(beneficiariesOf(record), data.ultimate_beneficiaries ?? []),
+      ubo_exist: data.ubo_exist ?? record.ubo_exist ?? null,
+      ultimate_beneficiaries: replacedBeneficiaries(beneficiariesOf(record), data.ubo_exist === false ? [] : (data.ultimate_beneficiaries ?? [])),
     };
   },
 };

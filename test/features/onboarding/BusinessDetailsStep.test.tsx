@@ -74,7 +74,7 @@ describe('BusinessDetailsStep', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
-      merchant: { business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000' },
+      merchant: { business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000', ubo_exist: false },
     });
   });
 
@@ -132,5 +132,31 @@ describe('BusinessDetailsStep', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith('/ultimate_beneficiaries/1'))).toBe(true));
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ ultimate_beneficiaries: [] })));
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('shows the sub-category of a half-filled form again after a reload (kept as a draft), with its choices', async () => {
+    localStorage.setItem(`draft:${UUID}:business-details`, JSON.stringify({ business_category_id: 2, business_sub_category_id: 203 }));
+    renderStep(blank, () => ({ status: 500 }));
+    const subType = await screen.findByRole('combobox', { name: /Business Sub Type/ });
+    expect(subType).toHaveTextContent('Cloud Kitchens');
+    expect(screen.getByRole('combobox', { name: /Business Type/ })).toHaveTextContent('Food & Beverage');
+  });
+
+  it('asks whether beneficial owners exist, and asks for them when the answer is yes', async () => {
+    const { calls, onSaved } = renderStep({ ...blank, ubo_exist: null, business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000' }, (body) => ({
+      body: { merchant: { ...blank, ...body.merchant } },
+    }));
+    const user = userEvent.setup();
+    expect(screen.queryByText('Ultimate Beneficial Owners')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByText('Ultimate Beneficial Owners')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findAllByText('This field cannot be left blank')).toHaveLength(2); // the first owner's name and PAN
+    expect(screen.queryByText(/ultimate_beneficiaries/)).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect((calls.find((call) => call.method === 'PUT')?.body as { merchant: Record<string, unknown> }).merchant).toMatchObject({ ubo_exist: false });
   });
 });
