@@ -15,6 +15,8 @@ export interface LookupRequest {
   fill(answer: unknown): Record<string, unknown>;
   /** Whether the answer still applies to `data` (the triggering field still has the value it was asked for). */
   appliesTo(data: Record<string, unknown>): boolean;
+  /** Catalogue key to show on the field when the call finds nothing; none: a failed lookup is silent. */
+  failed?: string;
 }
 
 /** A call to make because the merchant removed a saved item from a list. */
@@ -201,6 +203,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
         body: lookup.body?.(env),
         fill: (answer: unknown) => Object.fromEntries(lookup.fill.map(([path, logic]) => [path, logic({ ...env, answer })])),
         appliesTo,
+        failed: lookup.rule.failed,
       },
     ];
   }

@@ -10,6 +10,14 @@ export const normalizers = {
   compact: (text: string) => text.replace(/\s+/g, ''),
   /** No spaces or hyphens: an account number typed in groups (`5010 0123-4567`). */
   noSeparators: (text: string) => text.replace(/[\s-]+/g, ''),
+  /**
+   * An Indian mobile number as its 10 digits: spaces, hyphens and brackets dropped, and a `+91`, `91` or `0` in front
+   * of 10 digits; anything else is left as typed (trimmed), for the schema to judge.
+   */
+  mobile: (text: string) => {
+    const digits = text.replace(/[\s()-]+/g, '').replace(/^\+91(?=\d{10}$)/, '').replace(/^(91|0)(?=\d{10}$)/, '');
+    return /^\d{10}$/.test(digits) ? digits : text.trim();
+  },
 } as const satisfies Record<string, (text: string) => string>;
 
 export type NormalizerName = keyof typeof normalizers;

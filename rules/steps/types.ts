@@ -52,6 +52,8 @@ export interface LookupRule {
   when?: Logic;
   call: { method: 'GET' | 'POST'; path: string; body?: Logic };
   fill: Record<string, Logic>;
+  /** Catalogue key shown on the field `on` when the call finds nothing (else a failed lookup is silent). */
+  failed?: string;
 }
 
 /** A call made when the merchant removes a saved item from a list (a beneficial owner): the item is `item`. */

@@ -25,6 +25,11 @@ const lockedError = () => authFailure(423, 'user', message('auth.locked'), { blo
 export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: FastifyInstance) => {
   const { db, providers, config } = ctx;
   const limited = { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+  // The identity is normalised before it is validated: a mobile number typed as `+91 98765 43210` is a good one.
+  app.addHook('preValidation', async (request) => {
+    const body = request.body as { identity?: unknown } | undefined;
+    if (body && typeof body.identity === 'string') body.identity = normaliseIdentity(body.identity).value;
+  });
 
   const signIn = async (user: UserRow, source: string) => {
     await ensureMerchantFor(db, user);

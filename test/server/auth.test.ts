@@ -24,6 +24,15 @@ describe('POST /api/v1/user/send_otp', () => {
     expect(await latestOtp(t.db, '9812345670')).toMatch(/^\d{4}$/);
   });
 
+  it('takes a mobile number as merchants type it (spaces, +91, 91, a leading 0) as its 10 digits', async () => {
+    for (const typed of ['+91 98123 45671', '91-9812345671', '09812345671', '(981) 234-5671']) {
+      const response = await sendOtp(typed);
+      expect(response.statusCode === 200 || response.statusCode === 429, `${typed}: ${response.statusCode}`).toBe(true);
+    }
+    const delivered = await t.db.query<{ recipient: string }>("select distinct recipient from sandbox_messages where recipient like '%5671'");
+    expect(delivered.map((row) => row.recipient)).toEqual(['9812345671']);
+  });
+
   it('refuses a resend within 20 seconds', async () => {
     await sendOtp('resend@example.com');
     const again = await sendOtp('resend@example.com');

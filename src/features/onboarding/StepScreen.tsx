@@ -99,13 +99,26 @@ export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, on
     setData(filled);
     setSeed((current) => ({ ...current, data: filled }));
   };
+  // What lookups that found nothing say on their fields (a definition's `failed`), until the field changes.
+  const [lookupErrors, setLookupErrors] = useState<FieldErrors>({});
   const lookUp = (requests: readonly LookupRequest[]) => {
     for (const request of requests) {
+      const sayOnField = (messages: string[] | undefined) =>
+        setLookupErrors((current) => {
+          const { [request.field]: _previous, ...others } = current;
+          return messages ? { ...others, [request.field]: messages } : others;
+        });
       apiFetch<unknown>(request.path, { method: request.method, body: request.body }).then(
         (answer) => {
-          if (request.appliesTo(latest.current)) fill(request.fill(answer));
+          if (!request.appliesTo(latest.current)) return;
+          sayOnField(undefined);
+          fill(request.fill(answer));
         },
-        () => undefined, // A failed lookup is silent (spec section 8): the merchant types the value, the schema and the server judge it.
+        (error: unknown) => {
+          // Otherwise silent (spec section 8): the merchant types the value, the schema and the server judge it.
+          const notFound = error instanceof ApiRequestError && (error.status === 404 || error.status === 422);
+          if (request.failed && notFound && request.appliesTo(latest.current)) sayOnField([t(request.failed)]);
+        },
       );
     }
   };
@@ -142,6 +155,8 @@ export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, on
     return formSchemaFor(schema, data, uiSchema, (condition, value) => validator.isValid(condition, value, schema));
   }, [schema, data, uiSchema]);
   const heading = useMemo(() => step.headingFor(merchant), [step, merchant]);
+  const submitErrors = formProps.fieldErrors;
+  const fieldErrors = useMemo(() => ({ ...lookupErrors, ...submitErrors }), [lookupErrors, submitErrors]);
   const Dialog = definition.submit.confirm ? stepDialogs[definition.submit.confirm] : undefined;
 
   return (
@@ -158,6 +173,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, on
         transformChange={transformChange}
         onChange={handleChange}
         {...formProps}
+        fieldErrors={fieldErrors}
         readonly={shownReadonly}
         draftKey={draftKey}
         idPrefix={definition.idPrefix ?? definition.id}

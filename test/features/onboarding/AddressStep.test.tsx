@@ -48,12 +48,17 @@ describe('AddressStep', () => {
     expect(registered().getByLabelText(/^State/)).toHaveValue('Karnataka');
   });
 
-  it('leaves city and state to the merchant when the pincode is unknown', async () => {
+  it('leaves city and state to the merchant when the pincode is unknown, saying so on the pincode until it changes', async () => {
     const { calls, user } = renderStep();
     await user.type(registered().getByLabelText(/^Pincode/), '999999');
     await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/pincode_details/999999')).toBe(true));
+    expect(await screen.findByText('We could not find this pincode: check it, or enter the city and state yourself')).toBeInTheDocument();
     expect(registered().getByLabelText(/^City/)).toHaveValue('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.clear(registered().getByLabelText(/^Pincode/));
+    await user.type(registered().getByLabelText(/^Pincode/), '560001');
+    await waitFor(() => expect(registered().getByLabelText(/^City/)).toHaveValue('Bangalore'));
+    expect(screen.queryByText('We could not find this pincode: check it, or enter the city and state yourself')).not.toBeInTheDocument();
   });
 
   it('shows the spec texts for an invalid address and pincode and sends nothing', async () => {

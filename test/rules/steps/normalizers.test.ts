@@ -8,6 +8,14 @@ describe('normalizers (ui:normalize)', () => {
     expect(normalizeText('Asha Verma', [])).toBe('Asha Verma');
   });
 
+  it('takes an Indian mobile number as its 10 digits, and leaves anything else for the schema to judge', () => {
+    for (const typed of ['98765 43210', '+91 98765 43210', '+919876543210', '91-98765-43210', '09876543210', '(98765) 43210']) {
+      expect(normalizeText(typed, ['mobile']), typed).toBe('9876543210');
+    }
+    expect(normalizeText(' 12345 ', ['mobile'])).toBe('12345');
+    expect(normalizeText('919876543', ['mobile'])).toBe('919876543');
+  });
+
   it('normalises the fields of a body that the uiSchema names, in objects and list items, and nothing else', () => {
     const uiSchema = {
       gst_number: { 'ui:normalize': ['upper'] },
