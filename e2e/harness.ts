@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -90,4 +91,27 @@ export function startProductInBrowser() {
       return page;
     },
   };
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The accessibility violations axe-core finds on the page as it is now (every rule axe runs by default, any impact),
+ * one line each: rule, impact, and the elements. axe is evaluated through the debugging protocol, which the page's
+ * Content-Security-Policy does not govern, so the page's own policy stays as strict as in production.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  });
+  return violations.map(({ id, impact, targets }) => `${id} (${impact}): ${targets.slice(0, 5).join(', ')}`);
+}
+
+/** Fails the test, naming the screen, when axe finds any violation on it (the test goes on, to report every screen). */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  expect.soft(await axeViolations(page), `axe violations on ${screen}`).toEqual([]);
 }

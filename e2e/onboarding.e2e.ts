@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SCREENSHOTS, startProductInBrowser } from './harness';
+import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
 
 
 const product = startProductInBrowser();
@@ -9,6 +9,7 @@ async function readOtpFromInbox(page: Page, recipient: string): Promise<string> 
   const inbox = await page.context().newPage();
   await inbox.goto(`${product.baseUrl}/sandbox/inbox?recipient=${encodeURIComponent(recipient)}`);
   const body = await inbox.locator('.message .body').first().textContent();
+  await expectAccessible(inbox, 'sandbox-inbox');
   await inbox.close();
   const code = /\b(\d{4})\b/.exec(body ?? '')?.[1];
   if (!code) throw new Error(`no OTP in the sandbox inbox for ${recipient}: ${body}`);
@@ -22,6 +23,8 @@ describe('a new merchant on a phone', () => {
 
     await page.goto(`${product.baseUrl}/app/onboarding`);
     await page.waitForURL(/\/app\/account\?redirectTo=%2Fonboarding$/);
+    await page.getByRole('button', { name: 'Sign in with password' }).waitFor();
+    await expectAccessible(page, 'sign-in');
 
     await page.getByLabel('E-mail or mobile number').fill(email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -35,6 +38,7 @@ describe('a new merchant on a phone', () => {
     await page.keyboard.type(code);
     expect(await verify.isEnabled()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/sign-in-otp.png`, fullPage: true });
+    await expectAccessible(page, 'sign-in-otp');
     await verify.click();
 
     await page.waitForURL(/\/app\/onboarding$/);
@@ -49,6 +53,7 @@ describe('a new merchant on a phone', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByText('PAN Number is invalid').first().isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/pan-invalid.png`, fullPage: true });
+    await expectAccessible(page, 'pan-invalid');
 
     await pan.fill('');
     await pan.pressSequentially('abcpe1234f');
@@ -65,6 +70,7 @@ describe('a new merchant on a phone', () => {
     const panName = await dialog.getByTestId('pan-name').textContent();
     expect(panName).toMatch(/^[A-Z]+ [A-Z]+$/);
     await page.screenshot({ path: `${SCREENSHOTS}/pan-confirmation.png`, fullPage: true });
+    await expectAccessible(page, 'pan-confirmation');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'PAN Details saved. Next: Business Details' }).isVisible()).toBe(true);
     await expect.poll(() => page.locator('#business-details-header').getAttribute('aria-expanded')).toBe('true');
@@ -78,6 +84,7 @@ describe('a new merchant on a phone', () => {
       });
     await expect.poll(inView).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/pan-saved-next-step.png` });
+    await expectAccessible(page, 'pan-saved-next-step');
 
     await page.reload();
     await expect.poll(() => page.locator('[data-step="pan-details"]').getAttribute('data-status')).toBe('Completed');
@@ -85,6 +92,7 @@ describe('a new merchant on a phone', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENSHOTS}/onboarding-completed-pan.png`, fullPage: true });
+    await expectAccessible(page, 'onboarding-completed-pan');
     await page.context().close();
   });
 
@@ -108,6 +116,7 @@ describe('a new merchant on a phone', () => {
     expect(await page.locator(`#${openStep}-header`).getAttribute('aria-expanded')).toBe('true');
     await page.locator(`[data-step="${openStep}"]`).getByRole('button', { name: 'Submit', exact: true }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/${screenshot}.png`, fullPage: true });
+    await expectAccessible(page, screenshot);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gstinCheckCharacter } from '../schemas/keywords/gstinChecksum';
-import { SCREENSHOTS, startProductInBrowser } from './harness';
+import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
 
 const PAN = 'AAACN4521K';
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
@@ -61,6 +61,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await business.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => business.getByText('The GST number does not match with PAN details provided').first().isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/business-gst-mismatch.png`, fullPage: true });
+    await expectAccessible(page, 'business-gst-mismatch');
     await gst.fill(gstin(`27${PAN}1Z`));
     await business.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => status(page, 'business-details')).toBe('Completed');
@@ -69,6 +70,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await openStep(page, 'bank-details');
     await expect.poll(() => bank.getByLabel(/Company PAN Number/).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/bank-form-company.png`, fullPage: true });
+    await expectAccessible(page, 'bank-form-company');
     expect(await bank.getByLabel(/Company PAN Name/).isVisible()).toBe(true);
     await bank.getByLabel(/Bank Account Number/).fill('50100234567890');
     await bank.getByLabel(/IFSC Code/).fill('HDFC0000001');
@@ -78,6 +80,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     const signing = row(page, 'signing-authority');
     await openStep(page, 'signing-authority');
     await expect.poll(() => signing.getByText('Authorised Signatory (Director)').isVisible()).toBe(true);
+    await expectAccessible(page, 'signing-authority');
     await signing.getByLabel(/^Name/).fill('Asha Verma');
     await signing.getByLabel(/^Email/).fill('asha.verma@example.com');
     await signing.getByLabel(/PAN Number/).pressSequentially('ABCPV1234K');
@@ -90,6 +93,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     const kyc = row(page, 'kyc');
     await expect.poll(() => status(page, 'kyc')).not.toBe('Locked');
     await openStep(page, 'kyc');
+    await expectAccessible(page, 'kyc');
     await kyc.getByLabel(/^Address/).first().fill('14 Kalbadevi Road, Marine Lines');
     await kyc.getByLabel(/^Pincode/).first().fill('400002');
     await expect.poll(() => kyc.getByLabel(/^State/).first().inputValue()).toMatch(/maharashtra/i);
@@ -100,11 +104,13 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await expect.poll(() => page.locator('#kyc-header').getAttribute('aria-expanded')).toBe('false');
     await expect.poll(async () => (await page.request.get(`${product.baseUrl}/api/v1/sandbox/messages`)).ok()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/profile-filled.png`, fullPage: true });
+    await expectAccessible(page, 'profile-filled');
 
     await page.reload();
     await expect.poll(() => status(page, 'business-details')).toBe('Completed');
     expect(await status(page, 'signing-authority')).toBe('Completed');
     await openStep(page, 'kyc');
+    await expectAccessible(page, 'kyc');
     await expect.poll(() => row(page, 'kyc').getByLabel(/^Pincode/).first().inputValue()).toBe('400002');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -16,6 +16,7 @@ import { renderableSchema } from './renderableSchema';
 import { SelectWidget } from './SelectWidget';
 import { serverErrorSchema, withoutEditedFields } from './serverErrorSchema';
 import { StoreSchemaField } from './StoreSchemaField';
+import { TitleFieldTemplate } from './TitleFieldTemplate';
 import { StepFormFooter, StepFormFooterContext, StepFormFooterStore, type StepFormFooterProps } from './StepFormFooter';
 import { useContentStable } from './useContentStable';
 
@@ -23,6 +24,7 @@ const templates = {
   ...Theme.templates,
   BaseInputTemplate,
   ObjectFieldTemplate,
+  TitleFieldTemplate,
   ButtonTemplates: { ...Theme.templates?.ButtonTemplates },
 };
 const formWidgets = { ...Theme.widgets, ...widgets, SelectWidget };

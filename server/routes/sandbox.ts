@@ -43,14 +43,14 @@ export const sandboxRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
 <style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:720px;padding:16px;color:#1f2933}
 ul{list-style:none;padding:0}li{border:1px solid #d9e2ec;border-radius:8px;padding:12px;margin:0 0 12px}
 .meta{margin:0 0 6px;font-size:14px;color:#52606d;overflow-wrap:anywhere}.body{margin:0;font-size:16px}
-form{display:flex;gap:8px;flex-wrap:wrap}input{flex:1;min-width:0;padding:8px;font-size:16px}button{padding:8px 16px;font-size:16px}</style>
-</head><body>
+form{display:flex;gap:8px;flex-wrap:wrap}input{flex:1;min-width:0;min-height:44px;box-sizing:border-box;padding:8px;font-size:16px}button{min-height:44px;padding:8px 16px;font-size:16px}</style>
+</head><body><main>
 <h1>Sandbox inbox</h1>
 <p>Messages the sandbox sent instead of real SMS and e-mail. Only shown when the sandbox is on (never in production).</p>
 <form method="get"><label for="recipient">Recipient</label>
 <input id="recipient" name="recipient" value="${escapeHtml(request.query.recipient ?? '')}" autocomplete="off">
 <button type="submit">Filter</button></form>
 ${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}
-</body></html>`);
+</main></body></html>`);
   });
 };
