@@ -17,11 +17,11 @@ describe('isKnownIfsc()', () => {
 });
 
 describe('the ifscKnown keyword', () => {
-  it('refuses a well-formed but unknown IFSC on the server, with the format message', () => {
+  it('refuses a well-formed but unknown IFSC on the server, with the spec\'s "IFSC not found" message', () => {
     const validate = createAjv().compile(IFSC_SCHEMA);
     expect(validate('HDFC0000001')).toBe(true);
     expect(validate('ABCD0123456')).toBe(false);
-    expect(validate.errors?.map((error) => error.message)).toEqual(['validation.ifsc']);
+    expect(validate.errors?.map((error) => error.message)).toEqual(['validation.ifscNotFound']);
   });
 
   it('leaves malformed codes to the format check', () => {
