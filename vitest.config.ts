@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
 
+// Both projects run without isolation: a worker keeps its modules (and jsdom) from one test file to
+// the next, instead of starting a process and importing MUI, rjsf or Fastify again for each file.
+// Files stay independent through test/setup.ts (unmount, storage, stubbed globals) and
+// test/server/testApp.ts (a schema of its own per test app). Timeouts only catch a hang: no test may
+// depend on how fast a busy machine is.
 export default defineConfig({
   plugins: [react(), precompiledValidators()],
   test: {
@@ -15,6 +20,10 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/server/**'],
           setupFiles: ['test/setup.ts'],
+          isolate: false,
+          unstubGlobals: true,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -23,8 +32,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          isolate: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

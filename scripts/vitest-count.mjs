@@ -1,14 +1,15 @@
 // Runs Vitest with the given arguments and closes with one line "N passed, M failed[, K skipped]".
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Runs vitest; returns its exit status and the counts of its JSON report. */
-export function runVitest(args) {
+/** Runs vitest; resolves to its exit status and the counts of its JSON report. */
+export async function runVitest(args) {
   const dir = mkdtempSync(join(tmpdir(), 'vitest-'));
   const report = join(dir, 'report.json');
-  const run = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
+  const child = spawn('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
+  const exitStatus = await new Promise((resolve) => child.on('close', resolve));
   let counts = { passed: 0, failed: 0, skipped: 0 };
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -18,7 +19,7 @@ export function runVitest(args) {
     counts.failed = Math.max(1, counts.failed);
   }
   rmSync(dir, { recursive: true, force: true });
-  return { status: run.status ?? 1, counts };
+  return { status: exitStatus ?? 1, counts };
 }
 
 export function closingLine({ passed, failed, skipped }) {
@@ -26,7 +27,7 @@ export function closingLine({ passed, failed, skipped }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { status, counts } = runVitest(process.argv.slice(2));
+  const { status, counts } = await runVitest(process.argv.slice(2));
   console.log(`\n${closingLine(counts)}`);
   process.exit(status === 0 && counts.failed === 0 ? 0 : 1);
 }

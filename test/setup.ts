@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // MUI asks for media queries (useMediaQuery, transitions); jsdom has no layout, so nothing ever matches.
@@ -15,6 +16,15 @@ if (!window.matchMedia) {
   });
 }
 
+// findBy* and waitFor give up after 1 s by default: on a busy machine a lazily loaded step screen takes longer.
+// Waiting longer costs nothing when the page is right; the test timeout still ends a wait that never ends.
+configure({ asyncUtilTimeout: 20_000 });
+
+// Vitest runs these files without isolation (vitest.config.ts), in one jsdom: Testing Library registers
+// its own cleanup only in the first file that imports it, so every file unmounts here, and both storages
+// start empty for every test.
 afterEach(() => {
+  cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

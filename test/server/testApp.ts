@@ -15,15 +15,13 @@ export interface TestApp {
 export type TestAppOptions = Partial<BuildOptions> & { allowServerErrors?: boolean };
 
 /**
- * A migrated database and the API on it: in-memory PGlite, or a fresh schema on the
- * PostgreSQL server of DATABASE_URL (dropped on close), so every test file starts empty.
+ * A migrated database and the API on it, in a schema of its own (see {@link emptyDatabase}),
+ * so every test file starts from an empty database.
  * Every answer is watched: a 500 anywhere in the file fails it on close (unless allowed),
  * so no bad input a test sends may crash a handler unnoticed.
  */
 export async function testApp({ allowServerErrors = false, ...options }: TestAppOptions = {}): Promise<TestApp> {
-  const url = process.env.DATABASE_URL || undefined;
-  const schema = url ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const db = await openDatabase({ url, schema });
+  const db = await emptyDatabase();
   await migrate(db);
   const app = await build({ db, appDir: '/nonexistent/', ...options, config: { authRateLimit: 10000, logLevel: 'silent', ...options.config } });
   const serverErrors: string[] = [];
@@ -35,9 +33,71 @@ export async function testApp({ allowServerErrors = false, ...options }: TestApp
     db,
     async close() {
       await app.close();
-      if (schema) await db.exec(`drop schema ${schema} cascade`);
       await db.close();
       if (serverErrors.length && !allowServerErrors) throw new Error(`The API answered 5xx:\n${serverErrors.join('\n')}`);
+    },
+  };
+}
+
+/**
+ * An empty, unmigrated database of its own, dropped on close: a fresh schema on the PostgreSQL
+ * server of DATABASE_URL, or on the in-memory PGlite this test worker shares.
+ */
+export async function emptyDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL || undefined;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  if (!url) return schemaOfSharedPglite(schema);
+  const db = await openDatabase({ url, schema });
+  return {
+    ...db,
+    async close() {
+      await db.exec(`drop schema ${schema} cascade`);
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Starting PGlite takes seconds (initdb in WebAssembly), a schema milliseconds: the test files of a
+ * worker share one instance (the server project runs without isolation, so this module lives on).
+ */
+let sharedPglite: Promise<Database> | undefined;
+/** The schema the shared connection searches now. */
+let searchPath = '';
+/** The work of every schema on the shared connection, one turn at a time. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A database that works in `schema` of the shared PGlite. PGlite is one connection, so each call waits
+ * for its turn and first points search_path at its schema; a transaction is one turn, as it holds the
+ * connection on PGlite too. After close every call fails, like a closed PGlite.
+ */
+async function schemaOfSharedPglite(schema: string): Promise<Database> {
+  sharedPglite ??= openDatabase({});
+  const shared = await sharedPglite;
+  let closed = false;
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(async () => {
+      if (closed) throw new Error(`The database (schema ${schema}) is closed`);
+      if (searchPath !== schema) {
+        await shared.exec(`set search_path to ${schema}`);
+        searchPath = schema;
+      }
+      return work();
+    });
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+  await shared.exec(`create schema ${schema}`);
+  return {
+    kind: shared.kind,
+    query: (sql, params) => inTurn(() => shared.query(sql, params)),
+    exec: (sql) => inTurn(() => shared.exec(sql)),
+    transaction: (work) => inTurn(() => shared.transaction(work)),
+    async close() {
+      if (closed) return;
+      await inTurn(() => shared.exec(`drop schema ${schema} cascade`));
+      closed = true;
     },
   };
 }

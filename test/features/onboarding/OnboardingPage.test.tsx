@@ -48,9 +48,6 @@ function renderPage(merchant: Merchant, answer: Answer = () => undefined) {
 const row = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) });
 const findRow = (title: string) => screen.findByRole('button', { name: new RegExp(`^${title}`) });
 
-/** Step screens load lazily, with the form renderer: give the first one time. */
-const LOADING = { timeout: 5000 };
-
 const scrolled: Element[] = [];
 beforeEach(() => {
   scrolled.length = 0;
@@ -120,7 +117,7 @@ describe('OnboardingPage', () => {
       expect(within(pan).getByText('Needs attention')).toBeInTheDocument();
       expect(within(pan).getByText('Pan not valid. Check the PAN number and submit it again.')).toBeInTheDocument();
       expect(pan).toHaveAttribute('aria-expanded', 'true');
-      expect(await screen.findByRole('alert', {}, LOADING)).toHaveTextContent('Pan not valid');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Pan not valid');
       for (const title of ['Business Details', 'Bank Details', 'Signing Authority']) {
         expect(within(row(title)).getByText('Your PAN could not be verified: correct it in PAN Details first')).toBeInTheDocument();
       }
@@ -128,7 +125,7 @@ describe('OnboardingPage', () => {
 
     it('stays open with no confirmation when a new PAN fails again', async () => {
       const { user } = renderPage(record({}), ({ method }) => (method === 'PUT' ? { body: { merchant: failed } } : undefined));
-      await user.type(await screen.findByLabelText(/PAN Number/, {}, LOADING), 'ABCPE0000F');
+      await user.type(await screen.findByLabelText(/PAN Number/), 'ABCPE0000F');
       await user.click(screen.getByRole('combobox', { name: /Business Entity/ }));
       await user.click(screen.getByRole('option', { name: 'Sole Proprietorship' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -142,7 +139,7 @@ describe('OnboardingPage', () => {
     it('confirms it, closes the step and opens the next to-do step, bringing it into view', async () => {
       const verified = record({ ...panVerified, pancard_number: 'AAFFG7781Q' });
       const { user } = renderPage(record({}), ({ method }) => (method === 'PUT' ? { body: { merchant: verified } } : undefined));
-      await user.type(await screen.findByLabelText(/PAN Number/, {}, LOADING), 'AAFFG7781Q');
+      await user.type(await screen.findByLabelText(/PAN Number/), 'AAFFG7781Q');
       await user.click(screen.getByRole('combobox', { name: /Business Entity/ }));
       await user.click(screen.getByRole('option', { name: 'Partnership' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -164,7 +161,7 @@ describe('OnboardingPage', () => {
         method === 'PUT' ? { body: { merchant: { ...before, registration_address: address, operating_address: address } } } : undefined,
       );
       await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'true'));
-      const [registered] = await screen.findAllByLabelText(/^Address/, {}, LOADING);
+      const [registered] = await screen.findAllByLabelText(/^Address/);
       await user.type(registered!, '12, MG Road');
       await user.type(screen.getAllByLabelText(/^Pincode/)[0]!, '560001');
       await waitFor(() => expect(screen.getAllByLabelText(/^City/)[0]).toHaveValue('Bangalore'));

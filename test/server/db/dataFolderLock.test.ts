@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, lockDataFolder } from '../../../server/db/dataFolderLock';
 import { openDatabase, type Database } from '../../../server/db/database';
 
@@ -13,9 +13,24 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) rmSync(join(folder, '..'), { recursive: true, force: true });
 });
 
-function newDataDir(): string {
+function emptyFolder(): string {
   const folder = join(mkdtempSync(join(tmpdir(), 'onboarding-lock-')), 'pglite');
   mkdirSync(folder);
+  return folder;
+}
+
+/** A data folder PGlite has set up once (initdb on an empty folder takes seconds), copied for each test that opens one. */
+let setUpFolder: string;
+beforeAll(async () => {
+  setUpFolder = emptyFolder();
+  await (await openDatabase({ dataDir: setUpFolder })).close();
+});
+afterAll(() => rmSync(join(setUpFolder, '..'), { recursive: true, force: true }));
+
+/** A data folder of its own for one test: empty, or a copy of the set-up one. */
+function newDataDir({ setUp = false } = {}): string {
+  const folder = emptyFolder();
+  if (setUp) cpSync(setUpFolder, folder, { recursive: true });
   folders.push(folder);
   return folder;
 }
@@ -29,7 +44,8 @@ function startServer(dataDir: string): Promise<{ code: number | null; output: st
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    // Only a guard against a hang: a busy machine may take long to start it.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
@@ -39,7 +55,7 @@ function startServer(dataDir: string): Promise<{ code: number | null; output: st
 
 describe('one PGlite data folder, one server', () => {
   it('refuses a second opener at once, naming the folder and the holder, while the first keeps working', async () => {
-    const dataDir = newDataDir();
+    const dataDir = newDataDir({ setUp: true });
     const first = await openDatabase({ dataDir });
     opened.push(first);
     await first.exec('create table notes (id int primary key, body text)');
@@ -54,15 +70,16 @@ describe('one PGlite data folder, one server', () => {
 
   it('stops a second server process with the message, exit code 1', async () => {
     const dataDir = newDataDir();
-    opened.push(await openDatabase({ dataDir }));
-    const { code, output } = await startServer(dataDir);
+    // Holding the lock is what makes the folder in use (the test above shows openDatabase takes it); no PGlite needed.
+    const release = await lockDataFolder(dataDir);
+    const { code, output } = await startServer(dataDir).finally(release);
     expect(code).toBe(1);
     expect(output).toContain(`The data folder ${dataDir} is in use by another process (pid ${process.pid}`);
     expect(output).not.toMatch(/^\s+at /m);
   });
 
   it('frees the folder on close, so the next opener gets it', async () => {
-    const dataDir = newDataDir();
+    const dataDir = newDataDir({ setUp: true });
     const first = await openDatabase({ dataDir });
     await first.close();
     const next = await openDatabase({ dataDir });

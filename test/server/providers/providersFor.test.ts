@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../server/app';
 import { configFromEnv } from '../../../server/config';
-import { openDatabase } from '../../../server/db/database';
 import { ProvidersMissingError, providersFor } from '../../../server/providers/providersFor';
 import { sandboxPanProvider } from '../../../server/providers/sandbox';
+import { emptyDatabase } from '../testApp';
 
 const noDatabase = { query: async () => [] };
 
@@ -31,7 +31,7 @@ describe('providersFor()', () => {
   });
 
   it('stops build() in production: a made-up PAN is never "verified" by the sandbox there', async () => {
-    const db = await openDatabase({});
+    const db = await emptyDatabase();
     await expect(build({ db, config: { ...configFromEnv({ NODE_ENV: 'production' }), logLevel: 'silent' } })).rejects.toThrow(ProvidersMissingError);
     await db.close();
   });

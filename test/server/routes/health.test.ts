@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../server/app';
-import { openDatabase } from '../../../server/db/database';
-import { testApp, type TestApp } from '../testApp';
+import { emptyDatabase, testApp, type TestApp } from '../testApp';
 
 describe('health probes', () => {
   let t: TestApp;
@@ -23,7 +22,7 @@ describe('health probes', () => {
   });
 
   it('GET /readyz answers 503 on a database whose migrations are not applied', async () => {
-    const db = await openDatabase({});
+    const db = await emptyDatabase();
     const app = await build({ db, appDir: '/nonexistent/', config: { logLevel: 'silent' } });
     const answer = await app.inject({ method: 'GET', url: '/readyz' });
     expect(answer.statusCode).toBe(503);
@@ -33,7 +32,7 @@ describe('health probes', () => {
   });
 
   it('GET /readyz answers 503 when the database is gone', async () => {
-    const db = await openDatabase({});
+    const db = await emptyDatabase();
     const app = await build({ db, appDir: '/nonexistent/', config: { logLevel: 'silent' } });
     await db.close();
     const answer = await app.inject({ method: 'GET', url: '/readyz' });
