@@ -49,14 +49,14 @@ export default function OnboardingPage() {
   const failed = error ?? merchants.error ?? permissions.error;
   if (failed) {
     return (
-      <Page title={t('onboarding.title')}>
+      <Page>
         <Alert severity="error">{t('onboarding.loadFailed')}</Alert>
       </Page>
     );
   }
   if (!merchant || !rules || !flags || !permissions.data) {
     return (
-      <Page title={t('onboarding.title')}>
+      <Page>
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 3 }}>
           <CircularProgress size={24} />
           <Typography>{t('onboarding.loading')}</Typography>
@@ -102,7 +102,7 @@ export default function OnboardingPage() {
   const progress = stepProgress(flags);
 
   return (
-    <Page title={String(merchant.name ?? t('onboarding.title'))} heading={t(String(rules.status.journeyHeading))} tabs={<OnboardingTabs visibility={tabs} />}>
+    <Page merchantName={typeof merchant.name === 'string' && merchant.name ? merchant.name : undefined} heading={t(String(rules.status.journeyHeading))} tabs={<OnboardingTabs visibility={tabs} />}>
       {pathname === '/onboarding' ? (
         <>
           {typeof notice === 'string' && (
@@ -155,10 +155,10 @@ export default function OnboardingPage() {
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** The page frame: app bar, one h1 (the rules' heading once the record is known), header tabs. */
-function Page({ title, heading, tabs, children }: { title: string; heading?: string; tabs?: React.ReactNode; children: React.ReactNode }) {
+function Page({ merchantName, heading, tabs, children }: { merchantName?: string; heading?: string; tabs?: React.ReactNode; children: React.ReactNode }) {
   return (
     <>
-      <AppHeader title={title} />
+      <AppHeader merchantName={merchantName} />
       <Container component="main" maxWidth="md" sx={{ px: { xs: 1, sm: 3 }, py: 2 }}>
         <Typography component="h1" variant="h5" sx={heading ? { mb: 1.5, px: { xs: 1, sm: 0 } } : visuallyHidden}>
           {heading ?? t('onboarding.title')}
