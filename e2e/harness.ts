@@ -111,7 +111,35 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations.map(({ id, impact, targets }) => `${id} (${impact}): ${targets.slice(0, 5).join(', ')}`);
 }
 
-/** Fails the test, naming the screen, when axe finds any violation on it (the test goes on, to report every screen). */
+/**
+ * The visible controls a finger can miss on a phone: buttons, links, inputs (but text boxes, which are wide), options
+ * and anything with a click role smaller than 44 × 44 CSS pixels, one line each. A radio or checkbox counts by its
+ * label, which takes the tap too.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 44;
+    const selector = 'button, a[href], input[type=radio], input[type=checkbox], [role=button], [role=tab], [role=combobox], [role=option], select';
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const target = element.matches('input[type=radio], input[type=checkbox]') ? (element.closest('label') ?? element) : element;
+      const box = target.getBoundingClientRect();
+      const style = getComputedStyle(target);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      if (box.width + 0.5 < MIN || box.height + 0.5 < MIN) {
+        const name = (target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 40);
+        small.push(`${target.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  });
+}
+
+/**
+ * Fails the test, naming the screen, when axe finds any violation on it or a control is smaller than a fingertip (the
+ * test goes on, to report every screen).
+ */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect.soft(await axeViolations(page), `axe violations on ${screen}`).toEqual([]);
+  expect.soft(await smallTapTargets(page), `tap targets under 44 px on ${screen}`).toEqual([]);
 }

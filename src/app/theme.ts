@@ -19,6 +19,9 @@ export const theme = createTheme({
     MuiInputBase: { styleOverrides: { input: { fontSize: 16 } } },
     MuiButton: { styleOverrides: { root: { minHeight: 44 } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    // A radio or checkbox with its label is 44 px high: the theme's 9 px padding around a 24 px icon makes 42.
+    MuiRadio: { styleOverrides: { root: { padding: 10 } } },
+    MuiCheckbox: { styleOverrides: { root: { padding: 10 } } },
     // MUI renders the subtitle styles as h6 by default: a description or a label would then be a heading to screen
     // readers, out of order. Headings say so themselves (`component="h2"` …).
     MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },

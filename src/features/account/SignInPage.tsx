@@ -18,6 +18,9 @@ import { activeSession, saveSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
 import { useCountdown } from './useCountdown';
 
+/** A link standing on its own is a control: a fingertip's height (44 px) to tap. */
+const TAP_TARGET = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
 const RESEND_SECONDS = 20;
 const OTP_LENGTH = 4;
 
@@ -143,7 +146,7 @@ export default function SignInPage() {
           <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
             <Typography>
               {t('auth.otpSent', { identity: sentTo })}{' '}
-              <Link component="button" type="button" onClick={() => setSentTo(null)}>
+              <Link component="button" type="button" onClick={() => setSentTo(null)} sx={TAP_TARGET}>
                 {t('auth.changeIdentity')}
               </Link>
             </Typography>
@@ -164,7 +167,7 @@ export default function SignInPage() {
             {sandbox && (
               <Alert severity="info">
                 {t('auth.sandboxHint')}{' '}
-                <Link href={`/sandbox/inbox?recipient=${encodeURIComponent(sentTo)}`} target="_blank" rel="noopener">
+                <Link href={`/sandbox/inbox?recipient=${encodeURIComponent(sentTo)}`} target="_blank" rel="noopener" sx={TAP_TARGET}>
                   {t('auth.openInbox')}
                 </Link>
               </Alert>
@@ -200,7 +203,7 @@ export default function SignInPage() {
         )}
 
         <Box sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component="button" type="button" onClick={() => switchMode(mode === 'otp' ? 'password' : 'otp')}>
+          <Link component="button" type="button" onClick={() => switchMode(mode === 'otp' ? 'password' : 'otp')} sx={TAP_TARGET}>
             {mode === 'otp' ? t('auth.withPassword') : t('auth.withOtp')}
           </Link>
         </Box>
