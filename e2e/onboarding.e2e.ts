@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import hi from '../schemas/messages/hi.json';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
 
 
@@ -117,6 +118,22 @@ describe('a new merchant on a phone', () => {
     await page.locator(`[data-step="${openStep}"]`).getByRole('button', { name: 'Submit', exact: true }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/${screenshot}.png`, fullPage: true });
     await expectAccessible(page, screenshot);
+    await page.context().close();
+  });
+
+  it('speaks Hindi when the merchant chooses it, and keeps the choice', async () => {
+    const page = await product.phonePage();
+    await page.goto(`${product.baseUrl}/app/account`);
+    await page.getByRole('button', { name: 'Language: हिन्दी' }).click();
+    await page.getByRole('heading', { level: 1, name: hi['auth.title'] }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    await page.screenshot({ path: `${SCREENSHOTS}/sign-in-hindi.png`, fullPage: true });
+    await expectAccessible(page, 'sign-in-hindi');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: hi['auth.title'] }).waitFor();
+    await page.getByRole('button', { name: `${hi['app.language']}: English` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await page.context().close();
   });
 

@@ -4,14 +4,29 @@ export type MessageKey = Exclude<keyof typeof en, '$id'>;
 export type Catalogue = Record<string, string>;
 
 const catalogues: Record<string, Catalogue> = { en };
+/** The language texts are shown in when no catalogue is named: English, unless the app chose another. */
+let activeLanguage = 'en';
 
-/** The catalogue of a language, falling back to English. */
-export function catalogueFor(language = 'en'): Catalogue {
+/** Adds a language's catalogue (the app loads one only when the merchant chose it). */
+export function registerCatalogue(language: string, catalogue: Catalogue): void {
+  catalogues[language] = catalogue;
+}
+
+/**
+ * Shows texts in `language` from now on (when its catalogue is registered; else English). The app sets it once
+ * at start; the server never does: its answers are in English, the spec's words.
+ */
+export function setActiveLanguage(language: string): void {
+  activeLanguage = language in catalogues ? language : 'en';
+}
+
+/** The catalogue of a language (default: the active one), falling back to English. */
+export function catalogueFor(language = activeLanguage): Catalogue {
   return catalogues[language] ?? en;
 }
 
 /** Whether a string is a key of the message catalogue. */
-export function isMessageKey(value: string, catalogue: Catalogue = en): boolean {
+export function isMessageKey(value: string, catalogue: Catalogue = catalogueFor()): boolean {
   return value !== '$id' && Object.prototype.hasOwnProperty.call(catalogue, value);
 }
 
@@ -19,7 +34,7 @@ export function isMessageKey(value: string, catalogue: Catalogue = en): boolean 
  * The text of a catalogue key with `{name}` placeholders filled in. An unknown key is
  * returned unchanged, so already-translated text passes through.
  */
-export function message(key: string, params: Record<string, string | number> = {}, catalogue: Catalogue = en): string {
+export function message(key: string, params: Record<string, string | number> = {}, catalogue: Catalogue = catalogueFor()): string {
   const template = isMessageKey(key, catalogue) ? (catalogue[key] as string) : key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

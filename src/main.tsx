@@ -7,19 +7,23 @@ import { SWRConfig } from 'swr';
 import { App } from './app/App';
 import { theme } from './app/theme';
 import { captureEntryParams } from './shared/session/entryParams';
+import { startInChosenLanguage } from './shared/ui/language';
 
 const cleaned = captureEntryParams(new URL(window.location.href));
 if (cleaned !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(null, '', cleaned);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SWRConfig value={{ shouldRetryOnError: false }}>
-        <BrowserRouter basename="/app">
-          <App />
-        </BrowserRouter>
-      </SWRConfig>
-    </ThemeProvider>
-  </StrictMode>,
+// Texts first (a chosen language other than English loads its catalogue), then the app.
+void startInChosenLanguage().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SWRConfig value={{ shouldRetryOnError: false }}>
+          <BrowserRouter basename="/app">
+            <App />
+          </BrowserRouter>
+        </SWRConfig>
+      </ThemeProvider>
+    </StrictMode>,
+  ),
 );

@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { authApi } from '../shared/api/auth';
 import { clearSession } from '../shared/session/session';
+import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { t } from '../shared/ui/t';
 
 /**
@@ -37,6 +38,7 @@ export function AppHeader({ merchantName }: { merchantName?: string }) {
             </Typography>
           )}
         </Box>
+        <LanguageSwitch />
         <Button onClick={logout}>{t('auth.logout')}</Button>
       </Toolbar>
     </AppBar>

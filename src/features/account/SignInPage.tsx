@@ -15,6 +15,7 @@ import { authApi } from '../../shared/api/auth';
 import { requestIdOf } from '../../shared/api/fetcher';
 import { sendOtpError, verifyError } from '../../shared/api/authErrors';
 import { activeSession, saveSession } from '../../shared/session/session';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { t } from '../../shared/ui/t';
 import { useCountdown } from './useCountdown';
 
@@ -128,9 +129,12 @@ export default function SignInPage() {
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'center', p: { xs: 0, sm: 2 }, bgcolor: 'grey.100' }}>
       <Paper elevation={0} sx={{ width: '100%', maxWidth: 420, p: { xs: 2, sm: 4 }, borderRadius: { xs: 0, sm: 2 } }}>
-        <Typography component="h1" variant="h5" gutterBottom>
-          {t('auth.title')}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography component="h1" variant="h5" gutterBottom>
+            {t('auth.title')}
+          </Typography>
+          <LanguageSwitch />
+        </Box>
 
         {mode === 'otp' && sentTo === null && (
           <Stack component="form" spacing={2} onSubmit={sendOtp} noValidate>

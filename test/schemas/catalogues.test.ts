@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../schemas/messages/en.json';
+import hi from '../../schemas/messages/hi.json';
+import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const texts = (catalogue: Record<string, string>) => Object.entries(catalogue).filter(([key]) => key !== '$id');
+
+describe('the message catalogues', () => {
+  it('have the same keys in English and Hindi', () => {
+    expect(Object.keys(hi).filter((key) => key !== '$id').sort()).toEqual(Object.keys(en).filter((key) => key !== '$id').sort());
+  });
+
+  it('keep every placeholder of the English text in the Hindi one, and leave no text empty', () => {
+    const english = Object.fromEntries(texts(en));
+    for (const [key, text] of texts(hi)) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(english[key]!));
+    }
+  });
+
+  it('shows texts in the active language once its catalogue is registered, English otherwise (and on the server)', () => {
+    try {
+      setActiveLanguage('hi');
+      expect(catalogueFor()).toBe(en); // not registered yet: English
+      registerCatalogue('hi', hi);
+      setActiveLanguage('hi');
+      expect(message('validation.required')).toBe(hi['validation.required']);
+      expect(message('business.ubo.tooMany', { limit: 10 })).toContain('10');
+    } finally {
+      setActiveLanguage('en');
+    }
+    expect(message('validation.required')).toBe('This field cannot be left blank');
+  });
+});
