@@ -95,6 +95,11 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await openStep(page, 'kyc');
     await expectAccessible(page, 'kyc');
     await kyc.getByLabel(/^Address/).first().fill('14 Kalbadevi Road, Marine Lines');
+    // A pincode the lookup does not know says so on the field, and nothing else is refused.
+    await kyc.getByLabel(/^Pincode/).first().fill('999999');
+    await expect.poll(() => kyc.getByText('We could not find this pincode: check it, or enter the city and state yourself').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/kyc-pincode-unknown.png`, fullPage: true });
+    await expectAccessible(page, 'kyc-pincode-unknown');
     await kyc.getByLabel(/^Pincode/).first().fill('400002');
     await expect.poll(() => kyc.getByLabel(/^State/).first().inputValue()).toMatch(/maharashtra/i);
     await kyc.getByLabel('Operating address is the same as the registered address').check();

@@ -16,7 +16,7 @@ import { validateLive, type LiveValidation } from './liveValidation';
 import { reuseUnchanged } from './reuseUnchanged';
 import { schemaConditionFields } from './schemaConditionFields';
 import { withSchemaRetrievalCache } from './withSchemaRetrievalCache';
-import { withValueAt } from './withValueAt';
+import { withValueAt } from '../rules/withValueAt';
 
 type Data = Record<string, unknown>;
 /** A field edit whose changes all reach their fields through the {@link FieldStore}: the data it made, and the fields. */

@@ -2,9 +2,9 @@ import type { FieldOption } from '../schemas/withFieldOptions';
 import { withFieldOptions } from '../schemas/withFieldOptions';
 import { resolvedConditionals } from '../schemas/resolvedConditionals';
 import type { JsonSchema, UiSchema } from '../schemas/types';
+import { isRecord } from '../rules/isRecord';
 
 type Properties = Record<string, JsonSchema>;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const mentionsData = (value: unknown) => JSON.stringify(value).includes('"$data"');
 
 /**
@@ -29,7 +29,7 @@ export function formSchemaFor(
   let properties = { ...((schema.properties ?? {}) as Properties) };
   let required = Array.isArray(schema.required) ? (schema.required as string[]) : undefined;
   for (const [field, options] of Object.entries(uiSchema)) {
-    if (field.startsWith('ui:') || !isObject(options) || !(field in properties)) continue;
+    if (field.startsWith('ui:') || !isRecord(options) || !(field in properties)) continue;
     if (options['ui:omit'] === true) {
       delete properties[field];
       required = required?.filter((name) => name !== field);

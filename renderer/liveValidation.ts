@@ -11,7 +11,7 @@ import {
 } from '@rjsf/utils';
 import { transformRJSFValidationErrors } from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
 import type { ErrorObject } from 'ajv';
-import { withValueAt } from './withValueAt';
+import { withValueAt } from '../rules/withValueAt';
 
 /** What the validator said about one field, and the rjsf errors made of it. */
 interface FieldErrorsEntry {

@@ -1,6 +1,8 @@
 import { truthy, type CompiledLogic } from '../compileLogic';
+import { isRecord } from '../isRecord';
+import { withValueAt } from '../withValueAt';
 import { compileTemplate } from './compileTemplate';
-import { definitionOperations } from './definitionOperations';
+import { definitionOperations, text } from './definitionOperations';
 import { normalizeData } from './normalizers';
 import type { DefinitionEnv, StepDefinition, UiSchemaJson } from './types';
 
@@ -77,7 +79,6 @@ export interface CompiledDefinition {
   heldFieldErrors(sent: Record<string, unknown>, merchant: Record<string, unknown>): HeldFieldError[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const compile = (logic: unknown, where: string): CompiledLogic => compileTemplate(logic, definitionOperations, where);
 const always: CompiledLogic = () => true;
 /** The refusal of a changed read-only or derived field whose rule names no message of its own. */
@@ -85,15 +86,7 @@ const READ_ONLY_MESSAGE = 'validation.readOnly';
 
 /** The value at a dotted path (`a.b`, `list.0.id`) of an object or list. */
 export function valueAt(source: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((current, part) => (isObject(current) || Array.isArray(current) ? (current as Record<string, unknown>)[part] : undefined), source);
-}
-
-/** A copy of `data` with the value at a dotted path set (objects on the way are copied, or made). */
-export function withValueAtPath(data: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
-  const [head, ...rest] = path.split('.') as [string, ...string[]];
-  if (rest.length === 0) return { ...data, [head]: value };
-  const inner = isObject(data[head]) ? data[head] : {};
-  return { ...data, [head]: withValueAtPath(inner, rest.join('.'), value) };
+  return path.split('.').reduce<unknown>((current, part) => (isRecord(current) || Array.isArray(current) ? (current as Record<string, unknown>)[part] : undefined), source);
 }
 
 /** Fills `{a.b}` placeholders of a path from the environment, URL-encoded. */
@@ -103,17 +96,16 @@ function fillPath(path: string, env: object): string {
 
 /** Merges uiSchema patches field by field (a field's options merge; later rules win). */
 export function mergeUiSchema(base: UiSchemaJson, patch: unknown): UiSchemaJson {
-  if (!isObject(patch)) return base;
+  if (!isRecord(patch)) return base;
   const result: UiSchemaJson = { ...base };
   for (const [field, value] of Object.entries(patch)) {
-    result[field] = isObject(value) && isObject(result[field]) && !field.startsWith('ui:') ? { ...(result[field] as object), ...value } : value;
+    result[field] = isRecord(value) && isRecord(result[field]) && !field.startsWith('ui:') ? { ...(result[field] as object), ...value } : value;
   }
   return result;
 }
 
 const sameValue = (sent: unknown, expected: unknown, ignoreCase: boolean) =>
   ignoreCase && typeof sent === 'string' && typeof expected === 'string' ? sent.toUpperCase() === expected.toUpperCase() : JSON.stringify(sent) === JSON.stringify(expected);
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
  * Compiles a step definition (its format: schemas/steps/step-definition.json). `master` holds the
@@ -162,7 +154,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     return withValues;
   };
   const envFor = (data: Record<string, unknown>, merchant: Record<string, unknown>, previous = data): DefinitionEnv =>
-    withLets({ merchant, master, context: isObject(data.$context) ? data.$context : contextOf(merchant), data, previous });
+    withLets({ merchant, master, context: isRecord(data.$context) ? data.$context : contextOf(merchant), data, previous });
   const deriveData = (data: Record<string, unknown>, merchant: Record<string, unknown>, previous?: Record<string, unknown>) => {
     let result = data;
     for (const { rule, when, value } of derive) {
@@ -227,7 +219,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       return lookups.flatMap((lookup) => (lookup.rule.on === undefined ? requestOf(lookup, '$open', data, merchant, () => true) : []));
     },
     withFilled(data, filled, merchant) {
-      const set = Object.entries(filled).reduce((result, [path, value]) => (value === undefined ? result : withValueAtPath(result, path, value)), data);
+      const set = Object.entries(filled).reduce((result, [path, value]) => (value === undefined ? result : (withValueAt(result, path.split('.'), value) as Record<string, unknown>)), data);
       return deriveData(set, merchant, data);
     },
     removalsFor(previous, next, merchant) {
@@ -260,10 +252,10 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       return readonlyWhen !== undefined && truthy(readonlyWhen({ merchant, master, context: contextOf(merchant) }));
     },
     problemOnOpenFor(merchant) {
-      return problemOnOpen ? textOrNull(problemOnOpen({ merchant, master, context: contextOf(merchant) })) : null;
+      return problemOnOpen ? text(problemOnOpen({ merchant, master, context: contextOf(merchant) })) : null;
     },
     outcomeProblemOf(answer) {
-      return outcomeProblem ? textOrNull(outcomeProblem({ merchant: answer, master, answer })) : null;
+      return outcomeProblem ? text(outcomeProblem({ merchant: answer, master, answer })) : null;
     },
     submitRequestFor(data, merchant) {
       const env = envFor(data, merchant);
@@ -273,7 +265,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       const stored = initialDataOf(merchant);
       const sentData = definition.context === undefined ? sent : { ...sent, $context: contextOf(merchant) };
       const readOnly = Object.entries(uiSchemaFor(sentData, merchant)).flatMap(([field, options]) =>
-        isObject(options) && options['ui:readonly'] === true && stored[field] !== undefined ? [field] : [],
+        isRecord(options) && options['ui:readonly'] === true && stored[field] !== undefined ? [field] : [],
       );
       // Derived values follow what read-only fields hold, not what a body says they hold.
       const data = { ...sentData, ...Object.fromEntries(readOnly.map((field) => [field, stored[field]])) };

@@ -1,15 +1,15 @@
 import type { Operation } from '../compileLogic';
+import { isRecord } from '../isRecord';
 import { operations } from '../operations';
 
 type Indexable = Record<string, unknown>;
-const isObject = (value: unknown): value is Indexable => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{"options": [list, valueKey, labelKey]}`: a list of records as select choices `[{value, label}]`; a list of texts is its own choices. */
 export function options(list: unknown, valueKey: unknown, labelKey: unknown): Array<{ value: unknown; label: unknown }> {
   if (!Array.isArray(list)) return [];
   return list.flatMap((item) => {
     if (typeof item === 'string' || typeof item === 'number') return [{ value: item, label: item }];
-    return isObject(item) ? [{ value: item[String(valueKey)], label: item[String(labelKey)] }] : [];
+    return isRecord(item) ? [{ value: item[String(valueKey)], label: item[String(labelKey)] }] : [];
   });
 }
 
@@ -17,12 +17,12 @@ export function options(list: unknown, valueKey: unknown, labelKey: unknown): Ar
 export function whereIn(list: unknown, key: unknown, values: unknown): unknown[] {
   if (!Array.isArray(list)) return [];
   if (!Array.isArray(values)) return list;
-  return list.filter((item) => isObject(item) && values.includes(item[String(key)]));
+  return list.filter((item) => isRecord(item) && values.includes(item[String(key)]));
 }
 
 /** `{"uiPatch": [map, uiKey]}`: `{field: value}` as a uiSchema patch `{field: {uiKey: value}}` (labels, hints per entity). */
 export function uiPatch(map: unknown, uiKey: unknown): Indexable {
-  if (!isObject(map)) return {};
+  if (!isRecord(map)) return {};
   return Object.fromEntries(Object.entries(map).map(([field, value]) => [field, { [String(uiKey)]: value }]));
 }
 
@@ -34,7 +34,7 @@ export function fieldsPatch(fields: unknown, uiKey: unknown, value: unknown): In
 
 /** `{"matches": [object, pattern]}`: whether every key of `pattern` has the same value in `object`. */
 export function matches(object: unknown, pattern: unknown): boolean {
-  if (!isObject(object) || !isObject(pattern)) return false;
+  if (!isRecord(object) || !isRecord(pattern)) return false;
   return Object.entries(pattern).every(([key, value]) => object[key] === value);
 }
 
@@ -45,13 +45,13 @@ export function text(value: unknown): string | null {
 
 /** `{"omitNull": [object]}`: the object without its null and undefined values (form data from a record). */
 export function omitNull(object: unknown): Indexable {
-  if (!isObject(object)) return {};
+  if (!isRecord(object)) return {};
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
 }
 
 /** `{"without": [object, key, ...]}`: the object without the given keys (a body without `$context`). */
 export function without(object: unknown, ...keys: unknown[]): Indexable {
-  if (!isObject(object)) return {};
+  if (!isRecord(object)) return {};
   const dropped = new Set(keys.map(String));
   return Object.fromEntries(Object.entries(object).filter(([key]) => !dropped.has(key)));
 }
@@ -73,7 +73,7 @@ export function join(list: unknown, separator: unknown): string {
 
 /** `{"assign": [object, ...]}`: the objects' keys in one object, later ones winning (non-objects are skipped). */
 export function assign(...objects: unknown[]): Indexable {
-  return Object.assign({}, ...objects.filter(isObject));
+  return Object.assign({}, ...objects.filter(isRecord));
 }
 
 /** `{"entry": [key, value]}`: `{key: value}`, or `{}` when the value is null (an id only for a saved item). */
@@ -84,12 +84,12 @@ export function entry(key: unknown, value: unknown): Indexable {
 /** `{"findContaining": [list, key, value]}`: the first record whose `key` list holds `value` (a title for an entity), else null. */
 export function findContaining(list: unknown, key: unknown, value: unknown): unknown {
   if (!Array.isArray(list) || value === null || value === undefined) return null;
-  return list.find((item) => isObject(item) && Array.isArray(item[String(key)]) && (item[String(key)] as unknown[]).includes(value)) ?? null;
+  return list.find((item) => isRecord(item) && Array.isArray(item[String(key)]) && (item[String(key)] as unknown[]).includes(value)) ?? null;
 }
 
 /** `{"pick": [object, key, ...]}`: the object with only the given keys that hold a value, or null when it is not an object. */
 export function pick(object: unknown, ...keys: unknown[]): Indexable | null {
-  if (!isObject(object)) return null;
+  if (!isRecord(object)) return null;
   return Object.fromEntries(keys.map(String).flatMap((key) => (object[key] === null || object[key] === undefined ? [] : [[key, object[key]]])));
 }
 

@@ -1,3 +1,4 @@
+import { isRecord } from '../isRecord';
 /**
  * How the form and the server forgive what a merchant types before it is validated: named text normalisers a uiSchema
  * field asks for with `"ui:normalize": [names]`, applied as the merchant types (NormalizedInputWidget) and again to
@@ -27,7 +28,6 @@ export function normalizeText(text: string, names: readonly string[]): string {
   return names.reduce((result, name) => (name in normalizers ? normalizers[name as NormalizerName](result) : result), text);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * `data` with every string field whose uiSchema entry has `ui:normalize` normalised: fields of objects by their
@@ -35,17 +35,17 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * changes).
  */
 export function normalizeData(data: unknown, uiSchema: unknown): unknown {
-  if (!isObject(uiSchema)) return data;
+  if (!isRecord(uiSchema)) return data;
   const names = uiSchema['ui:normalize'];
   if (typeof data === 'string') return Array.isArray(names) ? normalizeText(data, names as string[]) : data;
   if (Array.isArray(data)) {
     const items = data.map((item) => normalizeData(item, uiSchema.items));
     return items.some((item, index) => item !== data[index]) ? items : data;
   }
-  if (!isObject(data)) return data;
+  if (!isRecord(data)) return data;
   let result = data;
   for (const [key, value] of Object.entries(data)) {
-    if (key.startsWith('ui:') || !isObject(uiSchema[key])) continue;
+    if (key.startsWith('ui:') || !isRecord(uiSchema[key])) continue;
     const normalized = normalizeData(value, uiSchema[key]);
     if (normalized !== value) result = { ...result, [key]: normalized };
   }

@@ -9,7 +9,7 @@ import { createValidator } from '../../../renderer/createValidator';
 import { draftStore } from '../../../renderer/draftStore';
 import { formSchemaFor } from '../../../renderer/formSchemaFor';
 import { StepForm } from '../../../renderer/StepForm';
-import { stepSchemaFiles } from '../../../schemas/stepCatalogue';
+import { stepForms } from '../../../schemas/stepCatalogue';
 import type { FieldErrors, JsonSchema } from '../../../schemas/types';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
@@ -32,17 +32,12 @@ export function submitProblemOf(submit: SubmitRule, error: unknown, fieldErrors:
   return t(submit.problemDefault);
 }
 
-const schemaById = (id: string): JsonSchema => {
-  const schema = stepSchemaFiles.find((candidate) => candidate.$id === id);
-  if (!schema) throw new Error(`No schema ${id} in schemas/steps.ts stepSchemaFiles`);
-  return schema;
-};
-
 /** The screen of a shipped step, from its definition (schemas/steps/<step-id>.step.json). */
 export function StepScreen({ stepId, ...props }: StepScreenProps & { stepId: string }) {
   const step = compiledStep(stepId);
-  if (!step) throw new Error(`No step definition for ${stepId}`);
-  return <DefinitionScreen step={step} schema={schemaById(step.definition.schema)} {...props} />;
+  const form = stepForms[stepId];
+  if (!step || !form) throw new Error(`No step definition for ${stepId}`);
+  return <DefinitionScreen step={step} schema={form.schema} {...props} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { withValueAt } from '../../renderer/withValueAt';
+import { withValueAt } from '../../rules/withValueAt';
 
 describe('withValueAt()', () => {
   it('sets the value at a path and shares everything off the path', () => {
