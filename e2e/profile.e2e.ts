@@ -63,6 +63,14 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await page.screenshot({ path: `${SCREENSHOTS}/business-gst-mismatch.png`, fullPage: true });
     await expectAccessible(page, 'business-gst-mismatch');
     await gst.fill(gstin(`27${PAN}1Z`));
+    await business.getByRole('radio', { name: 'Yes' }).check();
+    await expect.poll(() => business.getByText('Ultimate Beneficial Owners').first().isVisible()).toBe(true);
+    await business.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => business.getByText('This field cannot be left blank').first().isVisible()).toBe(true);
+    expect(await business.getByRole('button', { name: 'Add Beneficial owner' }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/business-owners.png`, fullPage: true });
+    await expectAccessible(page, 'business-owners');
+    await business.getByRole('radio', { name: 'No' }).check();
     await business.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => status(page, 'business-details')).toBe('Completed');
 
@@ -86,6 +94,11 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await signing.getByLabel(/PAN Number/).pressSequentially('ABCPV1234K');
     await signing.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => signing.getByText('This field cannot be left blank').first().isVisible()).toBe(true);
+    await signing.getByLabel(/CIN/).fill('U00000MH0000PTC000000');
+    await signing.getByRole('button', { name: /Find signatories/i }).click();
+    await expect.poll(() => signing.getByText(/No signatories found on record/).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/signing-none-found.png`, fullPage: true });
+    await expectAccessible(page, 'signing-none-found');
     await signing.getByLabel(/CIN/).fill('U72200MH2009PTC123456');
     await signing.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');

@@ -5,6 +5,8 @@ import { deepEquals, getSubmitButtonOptions, type ValidatorType } from '@rjsf/ut
 import { catalogueFor, type Catalogue } from '../schemas/messages';
 import type { FieldErrors, JsonSchema, UiSchema } from '../schemas/types';
 import { widgets } from '../widgets';
+import { AddButton } from './AddButton';
+import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { createValidator } from './createValidator';
 import { draftStore } from './draftStore';
@@ -22,10 +24,11 @@ import { useContentStable } from './useContentStable';
 
 const templates = {
   ...Theme.templates,
+  ArrayFieldItemTemplate,
   BaseInputTemplate,
   ObjectFieldTemplate,
   TitleFieldTemplate,
-  ButtonTemplates: { ...Theme.templates?.ButtonTemplates },
+  ButtonTemplates: { ...Theme.templates?.ButtonTemplates, AddButton },
 };
 const formWidgets = { ...Theme.widgets, ...widgets, SelectWidget };
 const fields = { SchemaField: StoreSchemaField };

@@ -1,6 +1,9 @@
 import Snackbar from '@mui/material/Snackbar';
 
-/** The short confirmation after a step is saved, announced politely to screen readers (role status). */
+/**
+ * The short confirmation after a step is saved, announced politely to screen readers (role status). At the top: at
+ * the bottom of a phone it covered the next step's Submit button.
+ */
 export function StepSavedSnackbar({ message, open, onClose }: { message: string; open: boolean; onClose(): void }) {
   return (
     <Snackbar
@@ -8,7 +11,7 @@ export function StepSavedSnackbar({ message, open, onClose }: { message: string;
       message={message}
       autoHideDuration={6000}
       onClose={(_event, why) => why !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       slotProps={{ content: { role: 'status', 'aria-live': 'polite' } }}
     />
   );
