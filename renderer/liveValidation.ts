@@ -24,7 +24,7 @@ interface FieldErrorsEntry {
 export interface LiveValidation {
   errors: RJSFValidationError[];
   errorSchema: ErrorSchema;
-  /** By field (its path's segments joined with NUL). */
+  /** By field (its instance path, see keyOfError). */
   byField: ReadonlyMap<string, FieldErrorsEntry>;
   /** The paths of the fields whose errors differ from those before. */
   changed: readonly string[][];
@@ -54,38 +54,54 @@ export function validateLive(
   const rawErrors = raw.errors ?? [];
   if (rawErrors.some((error) => error.schemaPath.includes('/anyOf/') || error.schemaPath.includes('/oneOf/'))) return undefined;
 
-  // By field, keyed by its path (rjsf spells the same field `.a` or `a` depending on the error).
-  const said = new Map<string, { path: string[]; errors: ErrorObject[] }>();
+  // By field, keyed by its instance path (rjsf spells the same field `.a` or `a` depending on the error; the instance
+  // path with a `required` error's missing property spells it one way). Paths are parsed only for new entries.
+  const said = new Map<string, ErrorObject[]>();
   for (const error of rawErrors) {
-    const path = toPath(fieldOf(error));
-    const key = keyOf(path);
+    const key = keyOfError(error);
     const entry = said.get(key);
-    if (entry) entry.errors.push(error);
-    else said.set(key, { path, errors: [error] });
+    if (entry) entry.push(error);
+    else said.set(key, [error]);
   }
 
   const byField = new Map<string, FieldErrorsEntry>();
   const changed = new Map<string, string[]>();
-  for (const [key, { path, errors }] of said) {
+  for (const [key, errors] of said) {
     const before = previous?.byField.get(key);
     if (before && saysTheSame(before.said, errors)) {
       byField.set(key, before);
       continue;
     }
+    const path = before?.path ?? toPath(fieldOf(errors[0]!));
     const entry = { path, said: errors, errors: transformRJSFValidationErrors(errors, uiSchema, undefined, schema) };
     byField.set(key, entry);
     if (previous || !deepEquals(getByPath(shown, [...path, ERRORS_KEY]), messagesOf(entry.errors))) changed.set(key, path);
   }
-  const gone = previous ? [...previous.byField.values()].map((entry) => entry.path) : pathsWithErrors(shown);
-  for (const path of gone) if (!byField.has(keyOf(path))) changed.set(keyOf(path), path);
+  if (previous) {
+    for (const [key, entry] of previous.byField) if (!byField.has(key)) changed.set(key, entry.path);
+    // Nothing changed (the usual keystroke in a field whose error stays): the previous result serves again.
+    if (changed.size === 0 && byField.size === previous.byField.size) return { ...previous, changed: [] };
+  } else {
+    for (const path of pathsWithErrors(shown)) {
+      const key = keyOfPath(path);
+      if (!byField.has(key)) changed.set(key, path);
+    }
+  }
 
   let errorSchema = shown;
   for (const [key, path] of changed) errorSchema = withMessagesAt(errorSchema, path, messagesOf(byField.get(key)?.errors ?? []));
   return { errors: [...byField.values()].flatMap((entry) => entry.errors), errorSchema, byField, changed: [...changed.values()] };
 }
 
-function keyOf(path: readonly string[]): string {
-  return path.join('\u0000');
+/** The key of the field an Ajv error is about: its instance path, plus the missing property of a `required` error. */
+function keyOfError(error: ErrorObject): string {
+  const params = error.params as { missingProperty?: string };
+  return 'missingProperty' in params ? `${error.instancePath}/${params.missingProperty}` : error.instancePath;
+}
+
+/** The key of the field at `path` (the instance path {@link keyOfError} gives its errors). */
+function keyOfPath(path: readonly string[]): string {
+  return path.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 function saysTheSame(before: readonly ErrorObject[], now: readonly ErrorObject[]): boolean {

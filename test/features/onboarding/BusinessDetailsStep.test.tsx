@@ -152,7 +152,7 @@ describe('BusinessDetailsStep', () => {
     expect(await screen.findByText('Ultimate Beneficial Owners')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Beneficial owner' }));
     expect(screen.getAllByRole('textbox', { name: /^Name/ })).toHaveLength(2);
-    await user.click(screen.getAllByRole('button', { name: 'Remove' })[1]);
+    await user.click(screen.getAllByRole('button', { name: 'Remove' })[1]!);
     expect(screen.getAllByRole('textbox', { name: /^Name/ })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findAllByText('This field cannot be left blank')).toHaveLength(2); // the first owner's name and PAN
