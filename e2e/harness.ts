@@ -8,6 +8,7 @@ import { build } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seedDemoData } from '../server/demo/seed';
+import { loadSampleIfscDirectory } from '../server/reference/ifscDirectory';
 
 /** Debian's Chromium, started as DEVELOPERS.md prescribes (no downloaded browser). */
 export function launchChromium(): Promise<Browser> {
@@ -22,6 +23,7 @@ export async function startProduct(): Promise<{ baseUrl: string; stop(): Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'onboarding-e2e-'));
   const db = await openDatabase({ dataDir });
   await migrate(db);
+  await loadSampleIfscDirectory(db);
   await seedDemoData(db);
   const app = await build({ db, config: { sandbox: true, logLevel: 'warn' } });
   await app.listen({ port: 0, host: '127.0.0.1' });

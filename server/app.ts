@@ -23,6 +23,7 @@ import { bankDetailsRoutes } from './routes/bankDetails';
 import { accountRoutes } from './routes/accounts';
 import { addressRoutes } from './routes/addresses';
 import { masterDataRoutes } from './routes/masterData';
+import { ifscDetailsRoutes } from './routes/ifscDetails';
 import { merchantRoutes } from './routes/merchants';
 import { sandboxRoutes } from './routes/sandbox';
 import { healthRoutes } from './routes/health';
@@ -76,6 +77,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(authRoutes(ctx));
       await v1.register(merchantRoutes(ctx));
       await v1.register(masterDataRoutes(ctx));
+      await v1.register(ifscDetailsRoutes(ctx));
       await v1.register(accountRoutes(ctx));
       await v1.register(addressRoutes(ctx));
       await v1.register(businessDetailsRoutes(ctx));

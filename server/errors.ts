@@ -6,6 +6,7 @@ export const ERRORS = {
   UNAUTHORIZED: { status: 401, key: 'auth.unauthorized' },
   FORBIDDEN: { status: 403, key: 'error.forbidden' },
   NOT_FOUND: { status: 404, key: 'error.notFound' },
+  IFSC_NOT_FOUND: { status: 404, key: 'validation.ifscNotFound' },
   STEP_LOCKED: { status: 409, key: 'error.stepLocked' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },
   INTERNAL: { status: 500, key: 'error.server' },

@@ -3,6 +3,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
+import { loadSampleIfscDirectory } from './reference/ifscDirectory';
 import { build } from './app';
 
 /** Stops the start with a message and no stack trace: a configuration problem, not a crash. */
@@ -11,7 +12,7 @@ function refuseToStart(error: unknown): never {
   process.exit(1);
 }
 
-function banner(config: ServerConfig, seeded: boolean): string {
+function banner(config: ServerConfig, seeded: boolean, ifscSampleBranches: number): string {
   const address = `http://localhost:${config.port}/app/onboarding`;
   const lines = [
     '',
@@ -19,6 +20,9 @@ function banner(config: ServerConfig, seeded: boolean): string {
     `Database: ${config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `PGlite in ${config.dataDir}`}${seeded ? ' — demo data seeded' : ''}`,
     `Health: /healthz (process), /readyz (database and migrations)`,
   ];
+  if (ifscSampleBranches) {
+    lines.push(`IFSC directory: the sample of ${ifscSampleBranches} branches loaded; npm run ifsc:import -- IFSC.csv loads the full list`);
+  }
   if (config.sandbox) {
     const rule = '!'.repeat(78);
     lines.push(
@@ -51,9 +55,10 @@ const app = await build({ db, config }).catch(async (error: unknown) => {
   return refuseToStart(error);
 });
 await migrate(db);
+const ifscSampleBranches = await loadSampleIfscDirectory(db);
 const seeded = config.sandbox ? await seedDemoData(db) : false;
 await app.listen({ port: config.port, host: config.host });
-console.log(banner(config, seeded));
+console.log(banner(config, seeded, ifscSampleBranches));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -84,7 +84,7 @@ describe('POST /api/v1/merchants/{id}/bank_details', () => {
     ['an account number over 18 characters', { ...company, bank_account_number: '1'.repeat(19) }, { bank_account_number: ['Must be 18 characters or less'] }],
     ['no IFSC', without(company, 'ifsc_code'), { ifsc_code: [REQUIRED] }],
     ['a malformed IFSC', { ...company, ifsc_code: 'HDFC000001' }, { ifsc_code: [IFSC] }],
-    ['a well-formed IFSC of no branch', { ...company, ifsc_code: 'ZZZZ0000001' }, { ifsc_code: ['IFSC not found: No data found for this IFSC.'] }],
+    ['a well-formed IFSC of no branch', { ...company, ifsc_code: 'ZZZZ0000001' }, { ifsc_code: ['No data found for this IFSC.'] }],
     ['an Individual with a business name', { ...individual, business_name: 'Asha Stores' }, { business_name: [NOT_ACCEPTED] }],
     ['an Individual with a PAN number', { ...individual, pancard_number: PAN }, { pancard_number: [NOT_ACCEPTED] }],
     ['a field the form does not have', { ...company, gst_number: '27AAACN4521K1ZX' }, { gst_number: [NOT_ACCEPTED] }],

@@ -22,9 +22,12 @@ const merchant: Merchant = {
 type Answer = { status?: number; body?: unknown };
 function renderStep(answerPost: (body: { bank_detail: Record<string, unknown> }) => Answer, shown: Merchant = merchant) {
   saveSession({ access_token: 'token', expires_in: 3600 });
-  const calls = mockFetch(({ method, url, body }) =>
-    method === 'POST' && url === `/api/v1/merchants/${UUID}/bank_details` ? answerPost(body as { bank_detail: Record<string, unknown> }) : undefined,
-  );
+  const calls = mockFetch(({ method, url, body }) => {
+    if (method === 'POST' && url === `/api/v1/merchants/${UUID}/bank_details`) return answerPost(body as { bank_detail: Record<string, unknown> });
+    // The IFSC field looks up a complete code (widgets/IfscSearchWidget.tsx).
+    const ifsc = /^\/api\/v1\/ifsc_details\/([A-Z0-9]{11})$/.exec(url)?.[1];
+    return ifsc ? { body: { ifsc_detail: { ifsc_code: ifsc, bank_name: 'HDFC Bank', branch_name: '', city: '', state: '', address: '', in_directory: false } } } : undefined;
+  });
   const onSaved = vi.fn();
   render(<StepScreen stepId="bank-details" merchant={shown} readonly={false} onSaved={onSaved} />);
   return { calls, onSaved };
