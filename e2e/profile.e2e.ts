@@ -1,55 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { gstinCheckCharacter } from '../schemas/keywords/gstinChecksum';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
+import { chooseOption, openStep, row, signUpWithPan, status } from './journey';
 
 const PAN = 'AAACN4521K';
 const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
 
 const product = startProductInBrowser();
 
-const status = (page: Page, step: string) => page.locator(`[data-step="${step}"]`).getAttribute('data-status');
-const row = (page: Page, step: string) => page.locator(`[data-step="${step}"]`);
-
-/** Opens a step's row unless it is open already (the page opens the next to-do step by itself). */
-async function openStep(page: Page, step: string) {
-  const summary = page.locator(`#${step}-header`);
-  await summary.waitFor();
-  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
-  await expect.poll(() => summary.getAttribute('aria-expanded')).toBe('true');
-}
-
-async function chooseOption(page: Page, scope: ReturnType<typeof row>, label: RegExp, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-async function signUpWithPan(page: Page) {
-  const email = `pvt.${Date.now()}@example.com`;
-  await page.goto(`${product.baseUrl}/app/account`);
-  await page.getByLabel('E-mail or mobile number').fill(email);
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await page.getByLabel('OTP digit 1').waitFor();
-  const inbox = await page.context().newPage();
-  await inbox.goto(`${product.baseUrl}/sandbox/inbox?recipient=${encodeURIComponent(email)}`);
-  const code = /\b(\d{4})\b/.exec((await inbox.locator('.message .body').first().textContent()) ?? '')?.[1] ?? '';
-  await inbox.close();
-  await page.getByLabel('OTP digit 1').click();
-  await page.keyboard.type(code);
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await page.waitForURL(/\/app\/onboarding$/);
-  const pan = row(page, 'pan-details');
-  await pan.getByLabel(/PAN Number/).pressSequentially(PAN);
-  await chooseOption(page, pan, /Business Entity/, 'Private Limited');
-  await pan.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('dialog', { name: 'PAN verified' }).getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => status(page, 'pan-details')).toBe('Completed');
-}
-
 describe('a new Private Limited merchant fills the profile steps on a phone', () => {
   it('business details (GST mismatch first), signing authority (CIN required), address by pincode; reload keeps it', async () => {
     const page = await product.phonePage();
-    await signUpWithPan(page);
+    await signUpWithPan(page, product.baseUrl, { pan: PAN, entity: 'Private Limited', prefix: 'pvt' });
 
     const business = row(page, 'business-details');
     await expect.poll(() => business.getByRole('combobox', { name: /Business Type/ }).isVisible()).toBe(true);

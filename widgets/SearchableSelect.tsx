@@ -68,6 +68,8 @@ export function SearchableSelect<T>({
       getOptionKey={optionKey}
       isOptionEqualToValue={(option, chosen) => optionKey(option) === optionKey(chosen)}
       autoHighlight
+      // The text box itself is the tap target on a phone: at least 44 px high, not only the outlined box around it.
+      sx={{ '& .MuiAutocomplete-inputRoot .MuiAutocomplete-input': { minHeight: 44, boxSizing: 'border-box' } }}
       disabled={disabled}
       loading={loading}
       loadingText={loadingText}

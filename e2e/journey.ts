@@ -1,0 +1,52 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/** The row of a step on the onboarding page. */
+export const row = (page: Page, step: string) => page.locator(`[data-step="${step}"]`);
+
+/** A step's status chip text ("To do", "Completed", …). */
+export const status = (page: Page, step: string) => row(page, step).getAttribute('data-status');
+
+/** Opens a step's row unless it is open already (the page opens the next to-do step by itself). */
+export async function openStep(page: Page, step: string) {
+  const summary = page.locator(`#${step}-header`);
+  await summary.waitFor();
+  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+  await expect.poll(() => summary.getAttribute('aria-expanded')).toBe('true');
+}
+
+/** Chooses an option of a select (an MUI combobox) by its label. */
+export async function chooseOption(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The latest message the sandbox "sent" to `recipient`, read from the sandbox inbox page. */
+export async function latestSandboxMessage(page: Page, baseUrl: string, recipient: string): Promise<string> {
+  const inbox = await page.context().newPage();
+  await inbox.goto(`${baseUrl}/sandbox/inbox?recipient=${encodeURIComponent(recipient)}`);
+  const text = (await inbox.locator('.message .body').first().textContent()) ?? '';
+  await inbox.close();
+  return text;
+}
+
+/** Signs up a new merchant by e-mail OTP and verifies its PAN as the given entity; returns the e-mail. */
+export async function signUpWithPan(page: Page, baseUrl: string, { pan, entity, prefix }: { pan: string; entity: string; prefix: string }) {
+  const email = `${prefix}.${Date.now()}@example.com`;
+  await page.goto(`${baseUrl}/app/account`);
+  await page.getByLabel('E-mail or mobile number').fill(email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('OTP digit 1').waitFor();
+  const code = /\b(\d{4})\b/.exec(await latestSandboxMessage(page, baseUrl, email))?.[1] ?? '';
+  await page.getByLabel('OTP digit 1').click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await page.waitForURL(/\/app\/onboarding$/);
+  const panRow = row(page, 'pan-details');
+  await panRow.getByLabel(/PAN Number/).pressSequentially(pan);
+  await chooseOption(page, panRow, /Business Entity/, entity);
+  await panRow.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('dialog', { name: 'PAN verified' }).getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => status(page, 'pan-details')).toBe('Completed');
+  return email;
+}
