@@ -6,12 +6,13 @@ import kycDocumentRecord from './records/kyc-document.json';
 import accountUpdateApi from './api/account-update.json';
 import cinSignatoriesApi from './api/cin-signatories.json';
 import ifscDetailsApi from './api/ifsc-details.json';
+import verifyPennyApi from './api/verify-penny.json';
 import stepDefinitionSchema from './steps/step-definition.json';
 import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaFiles } from './stepCatalogue';
 import type { JsonSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

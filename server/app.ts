@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import { createAjv } from '../schemas/ajv';
 import { toFieldErrors } from '../schemas/fieldErrors';
 import { message } from '../schemas/messages';
@@ -27,6 +28,11 @@ import { ifscDetailsRoutes } from './routes/ifscDetails';
 import { merchantRoutes } from './routes/merchants';
 import { sandboxRoutes } from './routes/sandbox';
 import { healthRoutes } from './routes/health';
+import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
+import { pennyRoutes } from './routes/penny';
+import { systemClock, type Clock } from './jobs/clock';
+import { createJobRunner, type JobRunner } from './jobs/jobQueue';
+import { PENNY_DEPOSIT_JOB, pennyDepositJob } from './penny/pennyDeposits';
 
 export interface BuildOptions {
   db: Database;
@@ -37,6 +43,15 @@ export interface BuildOptions {
   logStream?: LogSettings['stream'];
   /** Folder of the built app (vite build) served under /app; omitted or missing: API only. */
   appDir?: string;
+  /** The clock of the job runner and the penny test; default the wall clock (tests move a manual one). */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job runner (penny deposits): started when the app is ready, stopped when it closes. */
+    jobs: JobRunner;
+  }
 }
 
 const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -45,7 +60,8 @@ const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const config = { ...configFromEnv({}), ...options.config };
   const ajv = createAjv();
-  const ctx: AppContext = { db: options.db, ajv, config, providers: providersFor(config, options.db, options.providers) };
+  const clock = options.clock ?? systemClock;
+  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers) };
   const app = Fastify({
     ...logOptions({ level: config.logLevel, json: config.production, stream: options.logStream }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
@@ -69,6 +85,18 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: status >= 500 ? message('error.server') : error.message });
   });
 
+  const jobs = createJobRunner(options.db, { [PENNY_DEPOSIT_JOB]: pennyDepositJob(options.db, ctx.providers.penny) }, {
+    clock,
+    pollIntervalMs: config.jobPollMs,
+    onError: (job, error) => app.log.error({ err: error, job: job.id, kind: job.kind }, 'job failed'),
+  });
+  app.decorate('jobs', jobs);
+  // Started once the database is migrated (main.ts migrates after build): overdue jobs of a stopped process resume.
+  app.addHook('onReady', async () => {
+    void jobs.start();
+  });
+  app.addHook('onClose', () => jobs.stop());
+
   await securityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
@@ -82,9 +110,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(addressRoutes(ctx));
       await v1.register(businessDetailsRoutes(ctx));
       await v1.register(bankDetailsRoutes(ctx));
+      await v1.register(pennyRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );
+  await app.register(websocket, CABLE_SOCKET_OPTIONS);
+  await app.register(cableRoutes(ctx));
   await app.register(healthRoutes(options.db, config.logLevel));
   if (config.sandbox) await app.register(sandboxRoutes(ctx));
 

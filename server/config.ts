@@ -21,6 +21,16 @@ export interface ServerConfig {
    * the one list the Content-Security-Policy's frame-ancestors, the agreement frame and host messaging use.
    */
   embedOrigins: string[];
+  /** How fast the sandbox's test deposits move (README, sandbox test accounts). */
+  penny: PennyTimings;
+  /** Milliseconds between the job runner's looks for due jobs (penny deposits); 0 turns polling off (tests). */
+  jobPollMs: number;
+}
+
+/** Seconds the sandbox's test deposits take: an IMPS answer, and each NEFT state (NOT_INITIATED, PENDING, SENT_TO_BANK). */
+export interface PennyTimings {
+  impsSeconds: number;
+  neftStepSeconds: number;
 }
 
 /** The levels the request log accepts. */
@@ -78,6 +88,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: proxyList('TRUST_PROXY'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     embedOrigins: origins('EMBED_ORIGINS'),
+    penny: {
+      impsSeconds: integer('PENNY_IMPS_SECONDS', 2, 0, 3600),
+      neftStepSeconds: integer('PENNY_NEFT_STEP_SECONDS', 60, 1, 86400),
+    },
+    jobPollMs: integer('JOB_POLL_MS', 1000, 0, 600000),
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

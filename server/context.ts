@@ -1,12 +1,15 @@
 import type { AjvInstance } from '../schemas/ajv';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import type { Clock } from './jobs/clock';
 import type { Providers } from './providers/types';
 
-/** What every route plugin is given: the database, the shared Ajv, the providers, the settings. */
+/** What every route plugin is given: the database, the shared Ajv, the providers, the settings, the clock. */
 export interface AppContext {
   db: Database;
   ajv: AjvInstance;
   providers: Providers;
   config: ServerConfig;
+  /** The time as the job runner and the penny test see it (tests move it by hand). */
+  clock: Clock;
 }

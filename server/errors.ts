@@ -8,6 +8,8 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, key: 'error.notFound' },
   IFSC_NOT_FOUND: { status: 404, key: 'validation.ifscNotFound' },
   STEP_LOCKED: { status: 409, key: 'error.stepLocked' },
+  PENNY_NOT_READY: { status: 409, key: 'penny.notReady' },
+  PENNY_ALREADY_VERIFIED: { status: 409, key: 'penny.alreadyVerified' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },
   INTERNAL: { status: 500, key: 'error.server' },
 } as const;

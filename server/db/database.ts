@@ -13,6 +13,11 @@ export interface Database extends Queryable {
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (from any process on the database) until the
+   * returned function is called. PostgreSQL: a dedicated connection, reopened after a drop; PGlite: in process.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     async exec(sql: string) {
       await db.exec(sql);
     },
+    listen: (channel, onMessage) => db.listen(channel, onMessage).then((unlisten) => () => unlisten()),
     transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return db.transaction((tx) =>
         work({ query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows }),
@@ -95,6 +101,63 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onMessage) => listenOnPostgres({ connectionString: url, ...(schema ? { options: `-c search_path=${schema}` } : {}) }, channel, onMessage),
     close: () => pool.end(),
+  };
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+/** Milliseconds before a dropped LISTEN connection is opened again: one after another, then the last for good. */
+const RELISTEN_DELAYS = [100, 500, 2000, 5000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work): opened again after a drop, so a
+ * restarted database does not silently stop the fan-out. Notifications sent while it was down are lost; listeners
+ * that need them read the current state again (the app's socket clients fall back to reading the merchant).
+ */
+async function listenOnPostgres(settings: pg.ClientConfig, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  const openLater = () => {
+    if (stopped) return;
+    const delay = RELISTEN_DELAYS[Math.min(failures++, RELISTEN_DELAYS.length - 1)];
+    retry = setTimeout(() => open().catch(openLater), delay);
+  };
+  const open = async (): Promise<void> => {
+    const next = new pg.Client(settings);
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = null;
+      next.end().catch(() => undefined);
+      openLater();
+    };
+    next.on('notification', (notification) => {
+      if (notification.channel === channel) onMessage(notification.payload ?? '');
+    });
+    next.on('error', drop);
+    next.on('end', drop);
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      dropped = true;
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) return void (await next.end());
+    client = next;
+    failures = 0;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = null;
   };
 }

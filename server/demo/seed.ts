@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/secrets';
 import { createMerchant, newMerchantRecord, type MerchantRecord } from '../merchants/store';
 import { randomUUID } from 'node:crypto';
 import { withAccount } from '../merchants/signingAuthority';
+import { startPennyDeposit } from '../penny/pennyDeposits';
 import demoMerchants from './demo-merchants.json';
 
 /** The password of every demo user (printed at start; sandbox only). */
@@ -33,11 +34,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         user.name,
         passwordHash,
       ]);
-      await createMerchant(tx, user, (uuid, mid) => {
+      const record = await createMerchant(tx, user, (uuid, mid) => {
         const record = { ...newMerchantRecord(uuid, mid, user), ...(demo.record as Partial<MerchantRecord>) };
         // As for a live merchant, a verified PAN comes with an account (signing authority opens).
         return record.pan_verification_status === 'verified' ? withAccount(record) : record;
       });
+      // A test deposit not yet started is real: its job runs once the server is up (the sandbox account decides how).
+      const bank = record.bank_detail as { bank_verification_status?: string; penny_deposit_status?: string } | null;
+      if (bank?.bank_verification_status === 'pending' && bank.penny_deposit_status === 'NOT_INITIATED') await startPennyDeposit(tx, record, new Date());
     }
   });
   return true;

@@ -20,9 +20,10 @@ export interface StoredBankDetail {
   ifsc_code: string;
   holder_name: string;
   bank_verification_status: 'pending';
-  penny_deposit_status: 'NOT_INITIATED';
-  penny_deposit_method: 'IMPS';
-  penny_attempt_left: number;
+  /** Null when penny verification is skipped (the onboarding config does not require it): no deposit is made. */
+  penny_deposit_status: 'NOT_INITIATED' | null;
+  penny_deposit_method: 'IMPS' | null;
+  penny_attempt_left: number | null;
   addendum_status: null;
   bank_verification_proof: null;
 }
@@ -30,10 +31,11 @@ export interface StoredBankDetail {
 const PENNY_ATTEMPTS = 3;
 
 /**
- * The record with a new bank detail (pending verification, penny test not started) and the entity, business name and
- * PAN name as submitted; a business name not sent (Individual) keeps the stored one.
+ * The record with a new bank detail (pending verification, penny test not started, or none when `pennyTest` is false)
+ * and the entity, business name and PAN name as submitted; a business name not sent (Individual) keeps the stored one.
+ * The deposit's method is IMPS until the bank says otherwise.
  */
-export function withBankDetail(record: MerchantRecord, input: BankDetailInput): MerchantRecord {
+export function withBankDetail(record: MerchantRecord, input: BankDetailInput, pennyTest = true): MerchantRecord {
   const previous = record.bank_detail as { id?: number } | null | undefined;
   const entity = businessEntities.business_entities.find((candidate) => candidate.id === input.business_entity_id);
   if (!entity) throw new Error(`withBankDetail() needs a known entity, got ${input.business_entity_id}`);
@@ -43,9 +45,9 @@ export function withBankDetail(record: MerchantRecord, input: BankDetailInput): 
     ifsc_code: input.ifsc_code,
     holder_name: input.holder_name,
     bank_verification_status: 'pending',
-    penny_deposit_status: 'NOT_INITIATED',
-    penny_deposit_method: 'IMPS',
-    penny_attempt_left: PENNY_ATTEMPTS,
+    penny_deposit_status: pennyTest ? 'NOT_INITIATED' : null,
+    penny_deposit_method: pennyTest ? 'IMPS' : null,
+    penny_attempt_left: pennyTest ? PENNY_ATTEMPTS : null,
     addendum_status: null,
     bank_verification_proof: null,
   };

@@ -9,6 +9,7 @@ const PROVIDER_ROLES: Record<keyof Providers, string> = {
   pan: 'PAN verification (income-tax records)',
   businessVerification: 'GST and shop-registration verification',
   companyRegistry: 'company registry (signatories of a CIN or LLPIN)',
+  penny: 'test deposits to bank accounts (penny test)',
 };
 
 /** A start without the real providers production needs. */
@@ -27,8 +28,8 @@ export class ProvidersMissingError extends Error {
  * The providers the server runs with: those given, else the sandbox when it is on. With the
  * sandbox off (production's default) every provider must be given; a start without them stops.
  */
-export function providersFor(config: Pick<ServerConfig, 'sandbox'>, db: Queryable, given: Partial<Providers> = {}): Providers {
-  const fallback: Partial<Providers> = config.sandbox ? sandboxProviders(db) : {};
+export function providersFor(config: Pick<ServerConfig, 'sandbox' | 'penny'>, db: Queryable, given: Partial<Providers> = {}): Providers {
+  const fallback: Partial<Providers> = config.sandbox ? sandboxProviders(db, config.penny) : {};
   const providers = { ...fallback, ...given };
   const missing = (Object.keys(PROVIDER_ROLES) as (keyof Providers)[]).filter((name) => !providers[name]);
   if (missing.length) throw new ProvidersMissingError(missing);

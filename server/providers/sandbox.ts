@@ -1,4 +1,6 @@
+import type { PennyTimings } from '../config';
 import type { Queryable } from '../db/database';
+import { sandboxPennyProvider } from './sandboxPenny';
 import { areaCodes } from '../merchants/businessCategories';
 import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
 import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, Providers } from './types';
@@ -44,8 +46,14 @@ export const sandboxPanProvider: PanProvider = {
 };
 
 /** The default providers: everything sandboxed, so the whole journey works on one machine. */
-export function sandboxProviders(db: Queryable): Providers {
-  return { messages: sandboxMessageProvider(db), pan: sandboxPanProvider, businessVerification: sandboxBusinessVerificationProvider(areaCodes), companyRegistry: sandboxCompanyRegistryProvider };
+export function sandboxProviders(db: Queryable, pennyTimings: PennyTimings): Providers {
+  return {
+    messages: sandboxMessageProvider(db),
+    pan: sandboxPanProvider,
+    businessVerification: sandboxBusinessVerificationProvider(areaCodes),
+    companyRegistry: sandboxCompanyRegistryProvider,
+    penny: sandboxPennyProvider(db, pennyTimings),
+  };
 }
 
 const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;

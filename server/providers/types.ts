@@ -14,6 +14,7 @@ export interface Providers {
   pan: PanProvider;
   businessVerification: BusinessVerificationProvider;
   companyRegistry: CompanyRegistryProvider;
+  penny: PennyProvider;
 }
 
 /** The GST registrations linked to a PAN, as the verification service (DVS) reports them. */
@@ -42,4 +43,36 @@ export interface RegisteredSignatory {
 /** The Ministry of Corporate Affairs registry as the verification service (DVS) reports it: the signatories of a CIN or LLPIN. */
 export interface CompanyRegistryProvider {
   signatories(cin: string): Promise<RegisteredSignatory[]>;
+}
+
+/** The states of a test deposit (onboarding spec section 4, penny test). */
+export type PennyStatus = 'NOT_INITIATED' | 'PENDING' | 'SENT_TO_BANK' | 'SUCCESS' | 'FAILED';
+/** How a test deposit travels: IMPS (instant, minutes) or NEFT (batches, hours). */
+export type PennyMethod = 'IMPS' | 'NEFT';
+
+/** The account a test deposit goes to and who holds it. */
+export interface PennyAccount {
+  accountNumber: string;
+  ifsc: string;
+  holderName: string;
+  /** Where the account holder reads their bank's messages (the sandbox writes its "bank statement" line there). */
+  notify: { channel: 'email' | 'sms'; recipient: string } | null;
+}
+
+/** A test deposit that was started: the reference it was started with, how it travels and the amount, in paise. */
+export interface PennyDeposit {
+  reference: string;
+  method: PennyMethod;
+  amountPaise: number;
+  startedAt: Date;
+}
+
+/**
+ * The bank transfer service of the penny test: deposits 1 to 5 rupees into an account and reports, later, whether it
+ * landed. `deposit` is idempotent by reference (a job retried after a crash starts nothing twice); `status` is asked
+ * again at `checkAgainAt` until it is SUCCESS or FAILED.
+ */
+export interface PennyProvider {
+  deposit(account: PennyAccount, reference: string, now: Date): Promise<PennyDeposit>;
+  status(account: PennyAccount, deposit: PennyDeposit, now: Date): Promise<{ status: PennyStatus; checkAgainAt: Date | null }>;
 }

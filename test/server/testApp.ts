@@ -23,7 +23,7 @@ export type TestAppOptions = Partial<BuildOptions> & { allowServerErrors?: boole
 export async function testApp({ allowServerErrors = false, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const db = await emptyDatabase();
   await migrate(db);
-  const app = await build({ db, appDir: '/nonexistent/', ...options, config: { authRateLimit: 10000, logLevel: 'silent', ...options.config } });
+  const app = await build({ db, appDir: '/nonexistent/', ...options, config: { authRateLimit: 10000, logLevel: 'silent', jobPollMs: 0, ...options.config } });
   const serverErrors: string[] = [];
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 && reply.statusCode !== 503) serverErrors.push(`${reply.statusCode} ${request.method} ${request.url}`);
@@ -94,6 +94,10 @@ async function schemaOfSharedPglite(schema: string): Promise<Database> {
     query: (sql, params) => inTurn(() => shared.query(sql, params)),
     exec: (sql) => inTurn(() => shared.exec(sql)),
     transaction: (work) => inTurn(() => shared.transaction(work)),
+    async listen(channel, onMessage) {
+      const unlisten = await inTurn(() => shared.listen(channel, onMessage));
+      return () => inTurn(unlisten).catch(() => undefined);
+    },
     async close() {
       if (closed) return;
       await inTurn(() => shared.exec(`drop schema ${schema} cascade`));

@@ -13,12 +13,14 @@ import { evaluate, evaluateAll } from '../../../rules/evaluate';
 import rulesConfig from '../../../rules/config';
 import { AppHeader } from '../../app/AppHeader';
 import { useMerchant, useMerchants, usePermissions } from '../../shared/api/hooks';
+import { useProfileChannel } from '../../shared/api/useProfileChannel';
 import type { Merchant } from '../../shared/api/types';
 import { activeSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
 import { JourneyProgress } from './JourneyProgress';
 import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
+import { useRedirectAfterBankVerified } from './penny/useRedirectAfterBankVerified';
 import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { StepSavedSnackbar } from './StepSavedSnackbar';
@@ -39,6 +41,11 @@ export default function OnboardingPage() {
   const { data: merchant, error, mutate } = useMerchant(uuid);
   const permissions = usePermissions(merchant?.mid);
   const rules = useMemo(() => (merchant ? evaluateAll(merchant, rulesConfig) : null), [merchant]);
+  useProfileChannel(merchant?.uuid);
+  const redirecting = useRedirectAfterBankVerified(
+    rules ? rules.status.bankVerified === true : undefined,
+    rules ? (rules.status.bankVerifiedRedirect as string | null) : undefined,
+  );
   const flags = rules?.steps as JourneyFlags | undefined;
   // The open step: null lets the rules choose (the first to-do step); '' is none.
   const [open, setOpen] = useState<string | null>(null);
@@ -108,6 +115,11 @@ export default function OnboardingPage() {
           {typeof notice === 'string' && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t(notice)}
+            </Alert>
+          )}
+          {redirecting && (
+            <Alert severity="success" role="status" sx={{ mb: 2 }}>
+              {t('penny.redirecting')}
             </Alert>
           )}
           <JourneyProgress done={progress.done} total={progress.total} />

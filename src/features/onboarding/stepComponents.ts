@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
 import { CinSignatories } from './components/CinSignatories';
 import { PanConfirmationDialog } from './components/PanConfirmationDialog';
+import { PennyPanel } from './components/PennyPanel';
 import { ShopLookup } from './components/ShopLookup';
 
 /** What a component a step definition names (`components`) is given. */
@@ -22,7 +23,7 @@ export interface StepDialogProps {
 }
 
 /** The real components step definitions may name in `components`, by name. */
-export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { CinSignatories, ShopLookup };
+export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { CinSignatories, PennyPanel, ShopLookup };
 
 /** The dialogs step definitions may name in `submit.confirm`, by name. */
 export const stepDialogs: Readonly<Record<string, ComponentType<StepDialogProps>>> = { PanConfirmationDialog };

@@ -1,0 +1,37 @@
+import type { Queryable } from '../db/database';
+
+/** The PostgreSQL channel every API process listens on for the live channel's ProfileChannel (platform spec, /cable). */
+export const PROFILE_CHANNEL = 'profile_channel';
+
+/** What ProfileChannel pushes to the subscribers of one merchant: bank_verified, and penny test changes as they happen. */
+export interface ProfileMessage {
+  bank_verified?: true;
+  penny_deposit_status?: string | null;
+  penny_deposit_method?: string | null;
+  bank_verification_status?: string | null;
+}
+
+/** A notification as it travels between processes. */
+export interface ProfileEvent {
+  merchant_uuid: string;
+  message: ProfileMessage;
+}
+
+/**
+ * Tells every API process (and so every socket subscribed to the merchant) about a change. Sent inside the
+ * transaction that made the change, PostgreSQL delivers it only when that commits.
+ */
+export async function notifyProfile(db: Queryable, merchantUuid: string, message: ProfileMessage): Promise<void> {
+  const event: ProfileEvent = { merchant_uuid: merchantUuid, message };
+  await db.query('select pg_notify($1, $2)', [PROFILE_CHANNEL, JSON.stringify(event)]);
+}
+
+/** A notification's payload read back; null for anything that is not one of ours. */
+export function parseProfileEvent(payload: string): ProfileEvent | null {
+  try {
+    const event = JSON.parse(payload) as Partial<ProfileEvent>;
+    return typeof event.merchant_uuid === 'string' && event.message && typeof event.message === 'object' ? (event as ProfileEvent) : null;
+  } catch {
+    return null;
+  }
+}
