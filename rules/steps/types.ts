@@ -90,6 +90,8 @@ export interface SubmitRule {
   outcomeProblem?: Logic;
   /** A registered dialog shown with the answered record before the step counts as saved (the PAN confirmation). */
   confirm?: string;
+  /** After a successful submit: `next` (default) closes the step and opens the next to-do one; `stay` keeps it open (what follows happens here, as the test deposit after the bank form). */
+  then?: 'next' | 'stay';
 }
 
 /** One step of the journey as data (schemas/steps/<id>.step.json, format: schemas/steps/step-definition.json). */
@@ -120,4 +122,6 @@ export interface StepDefinition {
   idPrefix?: string;
   /** Keep unsent changes as a draft on this device (default true). */
   draft?: boolean;
+  /** Catalogue key of a link that moves on to the next to-do step and leaves this one to do (SKIP FOR NOW). */
+  skip?: string;
 }

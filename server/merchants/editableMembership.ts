@@ -10,9 +10,18 @@ import { stepFlagsOf } from './stepFlags';
  * theirs, 403 without a profile-editing permission, 409 while the step rules lock it or make it read-only.
  */
 export async function editableMembership(db: Queryable, userId: string, merchantId: string, step: StepId, forUpdate = false): Promise<Membership> {
+  const membership = await actingMembership(db, userId, merchantId, step, forUpdate);
+  if (!stepFlagsOf(membership.record, step).editable) throw apiError('STEP_LOCKED');
+  return membership;
+}
+
+/**
+ * The caller's membership of a merchant if they may act in `step` now without changing its form (enter the test
+ * deposit's amount while the bank form stays as sent): as {@link editableMembership}, but a read-only step is fine.
+ */
+export async function actingMembership(db: Queryable, userId: string, merchantId: string, step: StepId, forUpdate = false): Promise<Membership> {
   const membership = await loadMembership(db, userId, merchantId, forUpdate);
   if (!hasPermission(membership, ...aclPermissions.profile_edit)) throw apiError('FORBIDDEN');
-  const flags = stepFlagsOf(membership.record, step);
-  if (flags.locked || !flags.editable) throw apiError('STEP_LOCKED');
+  if (stepFlagsOf(membership.record, step).locked) throw apiError('STEP_LOCKED');
   return membership;
 }

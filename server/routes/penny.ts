@@ -3,7 +3,7 @@ import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, ApiError } from '../errors';
-import { editableMembership } from '../merchants/editableMembership';
+import { actingMembership } from '../merchants/editableMembership';
 import { checkPennyGuess } from '../penny/verifyPenny';
 
 const BODY = { $ref: 'https://onboarding.local/schemas/api/verify-penny.json' };
@@ -27,7 +27,7 @@ export const pennyRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
 
   app.post<{ Params: { id: string }; Body: { penny_amount: string } }>('/merchants/:id/verify_penny', { schema: { body: BODY } }, async (request) => {
     const { userId } = currentUser(request);
-    const { record } = await editableMembership(db, userId, request.params.id, 'bank-details');
+    const { record } = await actingMembership(db, userId, request.params.id, 'bank-details');
     const result = await checkPennyGuess(db, record.uuid, request.body.penny_amount, userId);
     switch (result.outcome) {
       case 'verified':

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf, patchRecord as patchRecordOf } from './testApp';
 
@@ -47,6 +47,14 @@ const IFSC = 'IFSC code format is invalid';
 const NAME = 'Name should contain only alphabets, numbers and special characters !@().-';
 
 describe('POST /api/v1/merchants/{id}/bank_details', () => {
+  // The form takes new details only when none are stored or their verification failed (rules/steps.json): each test
+  // starts from a failed verification of the details an earlier test stored.
+  beforeEach(async () => {
+    const { record } = await storedState();
+    const bankDetail = record?.bank_detail as Record<string, unknown> | null | undefined;
+    if (bankDetail) await patchRecord({ bank_detail: { ...bankDetail, bank_verification_status: 'failed', penny_deposit_status: 'FAILED' } });
+  });
+
   it('is locked until PAN is verified', async () => {
     const before = await storedState();
     const response = await postBank(company);

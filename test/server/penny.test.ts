@@ -153,13 +153,22 @@ describe('the test deposit (penny test) job', () => {
     expect(events.map((event) => event.detail.penny_deposit_status)).toEqual(['NOT_INITIATED', 'PENDING', 'SENT_TO_BANK', 'SUCCESS']);
   });
 
-  it('ends the job of a bank detail replaced before its deposit started', async () => {
+  it('keeps the details as sent while their deposit is under way, and takes corrected ones after a failed deposit', async () => {
     const m = await newMerchant();
     await submitBank(m, SANDBOX_PENNY_ACCOUNTS.neft);
-    await submitBank(m);
+    const refused = await submitBank(m);
+    expect(refused.statusCode).toBe(409);
+    expect(await jobsOf(m)).toHaveLength(1);
+
+    const failing = await newMerchant();
+    await submitBank(failing, SANDBOX_PENNY_ACCOUNTS.impsFailed);
     await t.app.jobs.runDue();
-    expect((await jobsOf(m)).map((job) => job.state).sort()).toEqual(['done', 'queued']);
-    expect(await pennyOf(m)).toEqual(['IMPS', 'NOT_INITIATED', 'pending']);
+    seconds(PENNY.impsSeconds);
+    await t.app.jobs.runDue();
+    expect(stepFlagsOf(await recordOf(failing), 'bank-details').editable).toBe(true);
+    expect((await submitBank(failing)).statusCode).toBe(200);
+    expect((await jobsOf(failing)).map((job) => job.state).sort()).toEqual(['done', 'queued']);
+    expect(await pennyOf(failing)).toEqual(['IMPS', 'NOT_INITIATED', 'pending']);
   });
 
   it('makes no deposit when the onboarding config does not require penny verification, and says why', async () => {

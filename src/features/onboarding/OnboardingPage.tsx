@@ -73,14 +73,20 @@ export default function OnboardingPage() {
   }
 
   const canEdit = permissions.data.some((name) => PROFILE_EDIT.includes(name));
-  const onSaved = (stepId: string) => (saved: Merchant) => {
+  const onSaved = (stepId: string) => (saved: Merchant, options?: { stay?: boolean }) => {
     void mutate(saved, { revalidate: false });
-    const next = stepToOpen(evaluate(saved, rulesConfig) as JourneyFlags, hasScreen, stepId);
-    setOpen(next ?? '');
+    const next = options?.stay ? null : stepToOpen(evaluate(saved, rulesConfig) as JourneyFlags, hasScreen, stepId);
+    setOpen(options?.stay ? stepId : (next ?? ''));
     setArriving(next ?? stepId);
     const step = t(stepTitleKey(stepId));
     const message = next ? t('onboarding.savedNext', { step, next: t(stepTitleKey(next)) }) : t('onboarding.saved', { step });
     setConfirmation(({ count }) => ({ message, open: true, count: count + 1 }));
+  };
+  // SKIP FOR NOW: the next to-do step opens; this one stays to do.
+  const skip = (stepId: string) => {
+    const next = stepToOpen(flags, hasScreen, stepId);
+    setOpen(next ?? '');
+    setArriving(next);
   };
   const renderScreen = (stepId: string) => {
     if (!hasScreen(stepId)) return undefined;
@@ -90,8 +96,10 @@ export default function OnboardingPage() {
           stepId={stepId}
           merchant={merchant}
           readonly={!canEdit || !flags[stepId]!.editable}
+          mayAct={canEdit && !flags[stepId]!.locked}
           onSaved={onSaved(stepId)}
           onChanged={(changed) => void mutate(changed, { revalidate: false })}
+          onSkipped={canEdit && flags[stepId]!.todo ? () => skip(stepId) : undefined}
         />
       </Suspense>
     );

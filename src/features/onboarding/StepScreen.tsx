@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { compiledStep } from '../../../rules/steps/compiledSteps';
@@ -45,7 +46,7 @@ export function StepScreen({ stepId, ...props }: StepScreenProps & { stepId: str
  * the data the record holds, the values the rules derive as the data changes, the uiSchema their rules give, the
  * lookups a change triggers, the registered components and dialogs it names, and the submit it describes.
  */
-export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, onChanged }: StepScreenProps & { step: CompiledDefinition; schema: JsonSchema }) {
+export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !readonly, onSaved, onChanged, onSkipped }: StepScreenProps & { step: CompiledDefinition; schema: JsonSchema }) {
   const { definition } = step;
   const initial = useMemo(() => step.initialDataOf(merchant), [step, merchant]);
   const [data, setData] = useState<Data>(initial);
@@ -65,6 +66,8 @@ export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, on
   const [confirming, setConfirming] = useState<Merchant | null>(null);
 
   const openProblem = step.problemOnOpenFor(merchant);
+  /** Saved: the page moves on, or keeps the step open when what follows happens in it (`submit.then`). */
+  const announceSaved = (saved: Merchant) => (definition.submit.then === 'stay' ? onSaved(saved, { stay: true }) : onSaved(saved));
   const { busy, formProps, setProblems } = useStepSubmit<Data>({
     send: async (values) => {
       const request = step.submitRequestFor(values, merchant);
@@ -80,7 +83,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, on
         return;
       }
       if (definition.submit.confirm) setConfirming(saved);
-      else onSaved(saved);
+      else announceSaved(saved);
     },
     initialProblems: openProblem ? [t(openProblem)] : [],
   });
@@ -176,7 +179,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, on
         {(definition.components ?? []).map((name) => {
           const Component = stepComponents[name];
           if (!Component) throw new Error(`Step ${definition.id} names component ${name}, which is not registered in stepComponents`);
-          return <Component key={name} merchant={merchant} data={data} readonly={shownReadonly} fill={fill} />;
+          return <Component key={name} merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} fill={fill} />;
         })}
         {busy && definition.submit.busyMessage && (
           <Box role="status" sx={{ my: 2 }}>
@@ -187,12 +190,19 @@ export function DefinitionScreen({ step, schema, merchant, readonly, onSaved, on
           </Box>
         )}
       </StepForm>
+      {definition.skip && onSkipped && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
+          <Button variant="text" onClick={onSkipped} sx={{ minHeight: 44 }}>
+            {t(definition.skip)}
+          </Button>
+        </Box>
+      )}
       {confirming && Dialog && (
         <Dialog
           merchant={confirming}
           onClose={() => {
             setConfirming(null);
-            onSaved(confirming);
+            announceSaved(confirming);
           }}
         />
       )}

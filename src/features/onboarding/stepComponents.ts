@@ -11,6 +11,8 @@ export interface StepComponentProps {
   /** The form data so far. */
   data: Record<string, unknown>;
   readonly: boolean;
+  /** The merchant may act in the step (permission to change the profile, step not locked) even when its form is read-only: enter the test deposit's amount while the bank details stay as sent. */
+  mayAct: boolean;
   /** Sets values in the form (by field path), as a lookup's answer does. */
   fill(values: Record<string, unknown>): void;
 }

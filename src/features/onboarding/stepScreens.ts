@@ -6,8 +6,15 @@ export interface StepScreenProps {
   merchant: Merchant;
   /** No submit: the caller lacks permission or the rules say the step is not editable. */
   readonly: boolean;
-  /** Called with the merchant record the server answered after a successful submit: the page confirms it and moves on. */
-  onSaved(merchant: Merchant): void;
+  /** The caller may act in the step's components (permission, step not locked) even when its form is read-only; default: not readonly. */
+  mayAct?: boolean;
+  /**
+   * Called with the merchant record the server answered after a successful submit: the page confirms it and moves on
+   * (or, with `stay`, keeps the step open: what follows happens in it).
+   */
+  onSaved(merchant: Merchant, options?: { stay?: boolean }): void;
+  /** Moves on to the next to-do step and leaves this one to do (a definition's `skip`); absent: no skipping now. */
+  onSkipped?(): void;
   /**
    * Called with the merchant record the server answered when it stored a change that is not a completed submit (a
    * failed verification, a removed owner): the page shows the new record and leaves the step open.

@@ -21,7 +21,8 @@ const bank = (fields: Record<string, unknown>) => ({
   ...fields,
 });
 const merchantWith = (fields: Record<string, unknown>): Merchant => ({ uuid: UUID, mid: 8800002, product: 'PayUbiz', bank_detail: bank(fields) });
-const renderPanel = (merchant: Merchant, readonly = false) => render(<PennyPanel merchant={merchant} data={{}} readonly={readonly} fill={() => undefined} />);
+// The bank form is read-only while its details are being verified; entering the amount depends on `mayAct` alone.
+const renderPanel = (merchant: Merchant, mayAct = true) => render(<PennyPanel merchant={merchant} data={{}} readonly mayAct={mayAct} fill={() => undefined} />);
 
 const WAITING = 'We are depositing a small amount (₹1 to ₹5) in your bank account to verify it. Please wait…';
 const SLOW = 'Its taking longer than expected...';
@@ -77,6 +78,12 @@ describe('PennyPanel', () => {
   it('shows nothing once the bank is verified, or when no test deposit was made', () => {
     expect(renderPanel(merchantWith({ penny_deposit_status: 'SUCCESS', bank_verification_status: 'verified' })).container).toBeEmptyDOMElement();
     expect(renderPanel(merchantWith({ penny_deposit_status: null, penny_deposit_method: null, penny_attempt_left: null })).container).toBeEmptyDOMElement();
+  });
+
+  it('lets only a merchant who may act enter the amount (the form itself stays read-only either way)', () => {
+    renderPanel(merchantWith({ penny_deposit_status: 'SUCCESS' }), false);
+    expect(screen.getByLabelText(AMOUNT)).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
   });
 
   it('blocks keystrokes that would make the amount invalid', async () => {

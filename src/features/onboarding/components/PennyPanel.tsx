@@ -23,7 +23,7 @@ const CONTACT_US_URL = 'mailto:support@onboarding.local';
  * The bank account verification panel (penny test, onboarding spec sections 2 and 4): one state per row of the
  * spec's table, from the merchant's bank detail, which the live channel keeps current.
  */
-export function PennyPanel({ merchant, readonly }: StepComponentProps) {
+export function PennyPanel({ merchant, mayAct }: StepComponentProps) {
   const bank = merchant.bank_detail as PennyBankDetail | null | undefined;
   const state = pennyPanelState(bank);
   switch (state) {
@@ -39,7 +39,7 @@ export function PennyPanel({ merchant, readonly }: StepComponentProps) {
         </Alert>
       );
     case 'amountEntry':
-      return <AmountEntry merchant={merchant} readonly={readonly} />;
+      return <AmountEntry merchant={merchant} readonly={!mayAct} />;
     case 'attemptsExhausted':
       return <AttemptTexts attemptsLeft={0} />;
     case 'failed':
