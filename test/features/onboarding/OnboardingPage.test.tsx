@@ -154,6 +154,16 @@ describe('OnboardingPage', () => {
       expect(screen.getByText('1 of 7 steps done')).toBeInTheDocument();
     });
 
+    it('moves on from the bank form with SKIP FOR NOW, leaving the bank step to do', async () => {
+      const { user } = renderPage(record({ ...panVerified, ...businessFilled, bank_detail: null }));
+      await waitFor(() => expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'true'));
+      await user.click(await screen.findByRole('button', { name: 'SKIP FOR NOW' }));
+      await waitFor(() => expect(row('Signing Authority')).toHaveAttribute('aria-expanded', 'true'));
+      expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'false');
+      expect(within(row('Bank Details')).getByText('To do')).toBeInTheDocument();
+      await waitFor(() => expect(scrolled).toContain(row('Signing Authority')));
+    });
+
     it('says why a step stays to do after it is saved', async () => {
       const before = record({ ...panVerified, ...businessFilled, bank_detail: bankDetail, integration_type: 'TOOLS', account: { ...account, signatory_contact_details: [signatory] } });
       const address = { address_line: '12, MG Road', pincode: '560001', city: 'Bangalore', state: 'Karnataka' };
