@@ -8,6 +8,8 @@ import { RequireSession } from './RequireSession';
 const SignInPage = lazy(() => import('../features/account/SignInPage'));
 const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage'));
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'));
+const NowBankPage = lazy(() => import('../features/now/NowBankPage'));
+const PennyDetailsPage = lazy(() => import('../features/now/PennyDetailsPage'));
 
 /** Lazy screens show a loader only after 300 ms (platform spec section 2). */
 function DelayedLoader() {
@@ -32,6 +34,8 @@ export function App() {
         <Route path="/account" element={<SignInPage />} />
         <Route path="/account/signin" element={<SignInPage />} />
         <Route path="/onboarding/*" element={<RequireSession><OnboardingPage /></RequireSession>} />
+        <Route path="/bank-details" element={<RequireSession><NowBankPage /></RequireSession>} />
+        <Route path="/penny-details" element={<RequireSession><PennyDetailsPage /></RequireSession>} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -34,10 +34,12 @@ describe('demo data', () => {
     expect(Number(rows[0]?.count)).toBe(demoUsers.length);
   });
 
-  it('has one demo merchant per business entity of the bank form', () => {
-    expect(demoUsers.map((user) => user.entity).sort()).toEqual(
+  it('has one demo merchant per business entity of the bank form, and a NOW product merchant', () => {
+    expect(new Set(demoUsers.map((user) => user.entity))).toEqual(new Set(
       ['Individual', 'LLP', 'Partnership', 'Private Limited', 'Public Limited', 'Society', 'Sole Proprietorship', 'Trust'],
-    );
+    ));
+    expect(demoUsers).toHaveLength(9);
+    expect(demoUsers.filter((user) => user.stage.startsWith('NOW product'))).toHaveLength(1);
   });
 
   it.each(demoUsers.map((user) => [user.email, user.entity]))('serves %s (%s) as a record matching schemas/records/merchant.json', async (email) => {

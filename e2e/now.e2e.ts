@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
+
+const product = startProductInBrowser();
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto(`${product.baseUrl}/app/account`);
+  await page.getByRole('button', { name: 'Sign in with password' }).click();
+  await page.getByLabel('E-mail or mobile number').fill(email);
+  await page.getByLabel(/^Password/).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/app\/onboarding$/);
+}
+
+describe('the NOW product bank screens on a phone', () => {
+  it('takes the bank details and, for a deposit by NEFT, shows the fallback with its three steps', async () => {
+    const page = await product.phonePage();
+    await signInWithPassword(page, 'demo.now@example.com');
+    await page.goto(`${product.baseUrl}/app/bank-details`);
+    await page.getByRole('heading', { level: 1, name: 'Provide bank details to setup your payment gateway' }).waitFor();
+    await page.getByLabel(/Bank Account Number/).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/now-bank-form.png`, fullPage: true });
+    await expectAccessible(page, 'now-bank-form');
+
+    await page.getByLabel(/^Business Name/).fill('Kiran Kirana');
+    await page.getByLabel(/Bank Account Number/).fill('999900000003');
+    await page.getByLabel(/IFSC Code/).fill('ABHY0065201');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Few more steps to activate your payment gateway' }).waitFor();
+    expect(await page.getByRole('listitem').count()).toBe(3);
+    await page.screenshot({ path: `${SCREENSHOTS}/now-neft-fallback.png`, fullPage: true });
+    await expectAccessible(page, 'now-neft-fallback');
+    await page.getByRole('button', { name: 'CHOOSE WEBSITE NAME' }).click();
+    await page.waitForURL(/\/app\/onboarding\/website$/);
+    await page.context().close();
+  });
+
+  it('sends a merchant of another product to /onboarding', async () => {
+    const page = await product.phonePage();
+    await signInWithPassword(page, 'demo.private@example.com');
+    await page.goto(`${product.baseUrl}/app/bank-details`);
+    await page.waitForURL(/\/app\/onboarding$/);
+    await page.context().close();
+  });
+});
