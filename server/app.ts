@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { createAjv } from '../schemas/ajv';
 import { toFieldErrors } from '../schemas/fieldErrors';
@@ -29,6 +30,8 @@ import { merchantRoutes } from './routes/merchants';
 import { sandboxRoutes } from './routes/sandbox';
 import { healthRoutes } from './routes/health';
 import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
+import { bankProofRoutes } from './routes/bankProof';
+import { fileRoutes } from './routes/files';
 import { pennyRoutes } from './routes/penny';
 import { systemClock, type Clock } from './jobs/clock';
 import { createJobRunner, type JobRunner } from './jobs/jobQueue';
@@ -100,6 +103,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await securityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
+  // Uploads: every route passes its own limits (size per kind of file); these are the ceilings.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, fileSize: 15 * 1024 * 1024, parts: 12 } });
   await app.register(
     async (v1) => {
       await v1.register(authRoutes(ctx));
@@ -111,6 +116,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(businessDetailsRoutes(ctx));
       await v1.register(bankDetailsRoutes(ctx));
       await v1.register(pennyRoutes(ctx));
+      await v1.register(bankProofRoutes(ctx));
+      await v1.register(fileRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
+import { BankProofUpload } from './components/BankProofUpload';
 import { CinSignatories } from './components/CinSignatories';
 import { PanConfirmationDialog } from './components/PanConfirmationDialog';
 import { PennyPanel } from './components/PennyPanel';
@@ -25,7 +26,7 @@ export interface StepDialogProps {
 }
 
 /** The real components step definitions may name in `components`, by name. */
-export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { CinSignatories, PennyPanel, ShopLookup };
+export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, CinSignatories, PennyPanel, ShopLookup };
 
 /** The dialogs step definitions may name in `submit.confirm`, by name. */
 export const stepDialogs: Readonly<Record<string, ComponentType<StepDialogProps>>> = { PanConfirmationDialog };

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync } from 'fastify';
+import '@fastify/multipart';
+import { evaluateStatus } from '../../rules/evaluate';
+import rulesConfig from '../../rules/config';
+import { message } from '../../schemas/messages';
+import { authenticate, currentUser } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { apiError, validationError } from '../errors';
+import { readUpload, saveFile, UploadRefused, type CheckedUpload, type UploadLimits } from '../files/fileStore';
+import { actingMembership } from '../merchants/editableMembership';
+import { saveRecord } from '../merchants/store';
+
+/** The bank proof types (onboarding spec section 3): Cancelled Cheque, Bank Statement, Passbook, Bank Verification Letter. */
+export const BANK_PROOF_TYPES = ['CC', 'BS', 'PB', 'BC'] as const;
+/** A bank proof is smaller than 5 MB, a PDF or an image (spec section 9). */
+export const BANK_PROOF_LIMITS: UploadLimits = { maxBytes: 5 * 1024 * 1024, types: ['pdf', 'png', 'jpg'] };
+
+/**
+ * POST /merchants/{id}/bank_details/bank_verification_by_bank_proof (multipart: `proof_type` and `file`): a bank proof
+ * for a bank detail that is not verified and has none yet (rules/status.json bankProofWanted). The file is checked by
+ * its content and size while it streams, then stored with the proof type in one transaction; the bank verification
+ * becomes pending with the proof type recorded (spec section 4, for every type: see the README's notes on CC).
+ */
+export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const { db } = ctx;
+  app.addHook('preHandler', authenticate(db));
+
+  app.post<{ Params: { id: string } }>('/merchants/:id/bank_details/bank_verification_by_bank_proof', async (request) => {
+    const { userId } = currentUser(request);
+    // Who may send one is checked before the file is read; the state is checked again with the record locked below.
+    await actingMembership(db, userId, request.params.id, 'bank-details');
+    if (!request.isMultipart()) throw validationError({ file: [message('upload.missing')] });
+
+    let proofType: unknown;
+    let upload: CheckedUpload | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: BANK_PROOF_LIMITS.maxBytes, files: 1, fields: 4, fieldSize: 64 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'proof_type') proofType = part.value;
+        } else if (part.fieldname === 'file' && !upload) {
+          upload = await readUpload(part.file, part.filename, BANK_PROOF_LIMITS);
+        } else {
+          part.file.resume();
+        }
+      }
+    } catch (error) {
+      if (error instanceof UploadRefused) throw validationError({ file: [uploadRefusalText(error)] });
+      throw error;
+    }
+    if (typeof proofType !== 'string' || !(BANK_PROOF_TYPES as readonly string[]).includes(proofType)) {
+      throw validationError({ proof_type: [message('bankProof.typeRequired')] });
+    }
+    if (!upload) throw validationError({ file: [message('upload.missing')] });
+    const checked = upload;
+
+    const record = await db.transaction(async (tx) => {
+      const { record: stored } = await actingMembership(tx, userId, request.params.id, 'bank-details', true);
+      if (evaluateStatus(stored, rulesConfig).bankProofWanted !== true) throw apiError('BANK_PROOF_NOT_WANTED');
+      const file = await saveFile(tx, checked, { merchantUuid: stored.uuid, kind: 'bank_proof', createdBy: userId });
+      const updated = {
+        ...stored,
+        bank_detail: {
+          ...(stored.bank_detail as Record<string, unknown>),
+          bank_verification_status: 'pending',
+          bank_verification_proof: proofType,
+          bank_verification_proof_file_id: file.id,
+        },
+      };
+      await saveRecord(tx, updated, userId, 'bank.proof', { proof_type: proofType, file_id: file.id, name: file.name, byte_size: file.byteSize });
+      return updated;
+    });
+    return { message: message('bankProof.submitted'), merchant: record };
+  });
+};
+
+/** The catalogue's text for a refused upload. */
+export function uploadRefusalText(error: UploadRefused, limits: UploadLimits = BANK_PROOF_LIMITS): string {
+  if (error.reason === 'tooLarge') return message('upload.tooLarge', { size: Math.round(limits.maxBytes / (1024 * 1024)) });
+  if (error.reason === 'empty') return message('upload.empty');
+  if (error.reason === 'unreadable') return message('upload.unreadable');
+  return message('upload.type');
+}

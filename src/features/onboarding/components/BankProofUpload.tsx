@@ -1,0 +1,126 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { evaluateStatus } from '../../../../rules/evaluate';
+import rulesConfig from '../../../../rules/config';
+import { ApiRequestError } from '../../../shared/api/fetcher';
+import { keys } from '../../../shared/api/keys';
+import type { Merchant } from '../../../shared/api/types';
+import { uploadForm } from '../../../shared/api/upload';
+import { t } from '../../../shared/ui/t';
+import type { StepComponentProps } from '../stepComponents';
+
+/** The proof types (onboarding spec section 3), in the order offered. */
+const PROOF_TYPES = ['CC', 'BS', 'PB', 'BC'] as const;
+/** A bank proof is smaller than 5 MB (spec section 9); the server checks again, by content. */
+const MAX_BYTES = 5 * 1024 * 1024;
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+
+/**
+ * The bank proof upload (onboarding spec sections 3, 4, 8): shown while the rules want a proof (rules/status.json
+ * bankProofWanted: a bank detail that is not verified and has no proof). The merchant chooses the kind of proof
+ * (each with what it must show), a file, and uploads it with a progress bar; the answer's record replaces the
+ * merchant's, so the step shows the proof under review.
+ */
+export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
+  const id = useId();
+  const { mutate } = useSWRConfig();
+  const [type, setType] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+
+  const wanted = evaluateStatus(merchant, rulesConfig).bankProofWanted === true;
+  if (outcome?.ok) {
+    return (
+      <Alert severity="success" role="status" sx={{ mt: 2 }}>
+        {outcome.text}
+      </Alert>
+    );
+  }
+  if (!wanted) return null;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    setOutcome(null);
+    if (chosen && chosen.size >= MAX_BYTES) return (setFile(null), setFileProblem(t('upload.tooLarge', { size: 5 })));
+    if (chosen && !/\.(pdf|png|jpe?g)$/i.test(chosen.name)) return (setFile(null), setFileProblem(t('upload.type')));
+    setFileProblem(null);
+    setFile(chosen);
+  };
+  const upload = async () => {
+    if (!type || !file || progress !== null) return;
+    const form = new FormData();
+    form.append('proof_type', type);
+    form.append('file', file, file.name);
+    setProgress(0);
+    setOutcome(null);
+    try {
+      const answer = await uploadForm<{ message: string; merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}/bank_details/bank_verification_by_bank_proof`, form, setProgress);
+      setOutcome({ ok: true, text: answer.message });
+      await mutate(keys.merchant(merchant.uuid), answer.merchant, { revalidate: false });
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof ApiRequestError && error.status !== 0 && error.status < 500 ? error.message : t('error.generic') });
+    } finally {
+      setProgress(null);
+    }
+  };
+  const disabled = !mayAct || progress !== null;
+
+  return (
+    <Box component="section" aria-labelledby={`${id}-title`} sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('bankProof.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('bankProof.intro')}
+      </Typography>
+      <FormControl disabled={disabled}>
+        <FormLabel id={`${id}-type`}>{t('bankProof.type.label')}</FormLabel>
+        <RadioGroup aria-labelledby={`${id}-type`} value={type ?? ''} onChange={(event) => setType(event.target.value)}>
+          {PROOF_TYPES.map((code) => (
+            <Box key={code}>
+              <FormControlLabel value={code} control={<Radio />} label={t(`bankProof.type.${code}`)} sx={{ minHeight: 44 }} />
+              {type === code && <FormHelperText sx={{ mt: -0.5, mb: 1, ml: 4 }}>{t(`bankProof.hint.${code}`)}</FormHelperText>}
+            </Box>
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <Box sx={{ mt: 1 }}>
+        <Button component="label" variant="outlined" disabled={disabled} sx={{ minHeight: 44 }}>
+          {t('bankProof.file.label')}
+          <input type="file" accept={ACCEPT} hidden onChange={choose} aria-describedby={`${id}-file-help`} />
+        </Button>
+        <FormHelperText id={`${id}-file-help`} error={fileProblem !== null}>
+          {fileProblem ?? (file ? t('bankProof.file.chosen', { name: file.name }) : t('bankProof.file.help'))}
+        </FormHelperText>
+      </Box>
+      {progress !== null && (
+        <Box role="status" sx={{ mt: 2 }}>
+          <Typography variant="body2">{t('bankProof.uploading', { percent: progress })}</Typography>
+          <LinearProgress variant="determinate" value={progress} aria-label={t('bankProof.uploading', { percent: progress })} />
+        </Box>
+      )}
+      {outcome && !outcome.ok && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
+      <Button variant="contained" onClick={() => void upload()} disabled={disabled || !type || !file} sx={{ mt: 2, minHeight: 44 }}>
+        {t('bankProof.submit')}
+      </Button>
+    </Box>
+  );
+}
