@@ -7,12 +7,13 @@ import accountUpdateApi from './api/account-update.json';
 import cinSignatoriesApi from './api/cin-signatories.json';
 import ifscDetailsApi from './api/ifsc-details.json';
 import verifyPennyApi from './api/verify-penny.json';
+import bankUpdateApi from './api/bank-update.json';
 import stepDefinitionSchema from './steps/step-definition.json';
 import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaFiles } from './stepCatalogue';
 import type { JsonSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health';
 import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
 import { bankProofRoutes } from './routes/bankProof';
 import { fileRoutes } from './routes/files';
+import { otpRoutes } from './routes/otps';
 import { pennyRoutes } from './routes/penny';
 import { systemClock, type Clock } from './jobs/clock';
 import { createJobRunner, type JobRunner } from './jobs/jobQueue';
@@ -117,6 +118,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(bankDetailsRoutes(ctx));
       await v1.register(pennyRoutes(ctx));
       await v1.register(bankProofRoutes(ctx));
+      await v1.register(otpRoutes(ctx));
       await v1.register(fileRoutes(ctx));
     },
     { prefix: '/api/v1' },

@@ -25,6 +25,15 @@ export interface ServerConfig {
   penny: PennyTimings;
   /** Milliseconds between the job runner's looks for due jobs (penny deposits); 0 turns polling off (tests). */
   jobPollMs: number;
+  /** Bank updates after the first bank details (the spec gives neither the cap nor the gap: README). */
+  bankUpdate: BankUpdatePolicy;
+}
+
+/** How often a merchant may change bank details, and how long settlements then wait. */
+export interface BankUpdatePolicy {
+  attempts: number;
+  gapHours: number;
+  settlementHoldHours: number;
 }
 
 /** Seconds the sandbox's test deposits take: an IMPS answer, and each NEFT state (NOT_INITIATED, PENDING, SENT_TO_BANK). */
@@ -93,6 +102,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       neftStepSeconds: integer('PENNY_NEFT_STEP_SECONDS', 60, 1, 86400),
     },
     jobPollMs: integer('JOB_POLL_MS', 1000, 0, 600000),
+    bankUpdate: {
+      attempts: integer('BANK_UPDATE_ATTEMPTS', 3, 1, 100),
+      gapHours: integer('BANK_UPDATE_GAP_HOURS', 24, 0, 24 * 365),
+      settlementHoldHours: integer('SETTLEMENT_HOLD_HOURS', 24, 24, 24 * 30),
+    },
   };
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;

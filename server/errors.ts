@@ -10,6 +10,7 @@ export const ERRORS = {
   STEP_LOCKED: { status: 409, key: 'error.stepLocked' },
   PENNY_NOT_READY: { status: 409, key: 'penny.notReady' },
   PENNY_ALREADY_VERIFIED: { status: 409, key: 'penny.alreadyVerified' },
+  OTP_TOKEN_INVALID: { status: 403, key: 'bankUpdate.tokenInvalid' },
   BANK_PROOF_NOT_WANTED: { status: 409, key: 'bankProof.notWanted' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },
   INTERNAL: { status: 500, key: 'error.server' },
