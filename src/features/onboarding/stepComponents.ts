@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
 import { BankProofUpload } from './components/BankProofUpload';
+import { BankUpdate } from './components/BankUpdate';
 import { CinSignatories } from './components/CinSignatories';
 import { PanConfirmationDialog } from './components/PanConfirmationDialog';
 import { PennyPanel } from './components/PennyPanel';
@@ -26,7 +27,7 @@ export interface StepDialogProps {
 }
 
 /** The real components step definitions may name in `components`, by name. */
-export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, CinSignatories, PennyPanel, ShopLookup };
+export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, BankUpdate, CinSignatories, PennyPanel, ShopLookup };
 
 /** The dialogs step definitions may name in `submit.confirm`, by name. */
 export const stepDialogs: Readonly<Record<string, ComponentType<StepDialogProps>>> = { PanConfirmationDialog };

@@ -46,9 +46,9 @@ export function errorText(body: Record<string, unknown>, status = 0): string {
  * Calls the API with the stored bearer token. A 401 (except on sign-in calls) clears the
  * session and goes to sign-in with redirectTo set to where the user was.
  */
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signIn?: boolean } = {}): Promise<T> {
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; signIn?: boolean; headers?: Record<string, string> } = {}): Promise<T> {
   const session = activeSession();
-  const headers: Record<string, string> = { accept: 'application/json', source: appSource() };
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json', source: appSource() };
   if (session) headers.authorization = `Bearer ${session.access_token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
