@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
 import { latestSandboxMessage, openStep, row, signUpWithPan } from './journey';
 
@@ -58,6 +59,64 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await page.waitForURL(/\/app\/onboarding\/website$/, { timeout: 15_000 });
     await expect.poll(() => page.getByRole('tab', { name: /Website/ }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/after-bank-verified.png`, fullPage: true });
+    await page.context().close();
+  });
+});
+
+describe('when the test deposit cannot verify the account, and changing verified details', () => {
+  it('takes a bank proof with upload progress after a failed deposit', async () => {
+    const page = await product.phonePage();
+    await signUpWithPan(page, product.baseUrl, { pan: 'AABCR4321P', entity: 'Private Limited', prefix: 'proof' });
+    const bank = row(page, 'bank-details');
+    await openStep(page, 'bank-details');
+    await bank.getByLabel(/^Business Name/).fill('Rama Traders');
+    await bank.getByLabel(/Bank Account Number/).fill('999900000001');
+    await bank.getByLabel(/IFSC Code/).fill('ABHY0065201');
+    await bank.getByRole('button', { name: 'Submit' }).click();
+    await bank.getByRole('heading', { name: 'Verify your bank account with a document' }).waitFor({ timeout: 20_000 });
+    await bank.getByRole('radio', { name: 'Cancelled Cheque' }).check();
+    const pdf = await PDFDocument.create();
+    pdf.addPage().drawText('Cancelled cheque: RAMA TRADERS, 999900000001, ABHY0065201');
+    await bank.locator('input[type=file]').setInputFiles({ name: 'cheque.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+    await expect.poll(() => bank.getByText('Chosen: cheque.pdf').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-proof-chosen.png`, fullPage: true });
+    await expectAccessible(page, 'bank-proof-chosen');
+    await bank.getByRole('button', { name: 'Upload proof' }).click();
+    await expect.poll(() => page.getByText(/^Proof Submitted sucessfully!/).isVisible()).toBe(true);
+    await expect.poll(() => row(page, 'bank-details').getByText(/proof/i).first().isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-proof-received.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('changes verified bank details with an OTP from the sandbox inbox', async () => {
+    const page = await product.phonePage();
+    await page.goto(`${product.baseUrl}/app/account`);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await page.getByLabel('E-mail or mobile number').fill('demo.public@example.com');
+    await page.getByLabel(/^Password/).fill('Demo@1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app\/onboarding$/);
+    await openStep(page, 'bank-details');
+    const bank = row(page, 'bank-details');
+    await bank.getByRole('button', { name: 'Change bank account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update bank details' });
+    await dialog.getByLabel(/Bank Account Number/).fill('50100777788889');
+    await dialog.getByLabel(/IFSC Code/).fill('ABHY0065201');
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-update-details.png` });
+    await expectAccessible(page, 'bank-update-details');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const otp = page.getByRole('dialog', { name: 'Verify it is you' });
+    await otp.getByLabel('OTP digit 1').waitFor();
+    const code = /\b(\d{4})\b/.exec(await latestSandboxMessage(page, product.baseUrl, 'demo.public@example.com'))?.[1] ?? '';
+    await otp.getByLabel('OTP digit 1').click();
+    await page.keyboard.type(code);
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-update-otp.png` });
+    await expectAccessible(page, 'bank-update-otp');
+    await otp.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('Bank details updated. We will verify the new account with a test deposit.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^Settlements are on hold until .+ IST because your bank details changed\.$/).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-update-done.png`, fullPage: true });
+    await expectAccessible(page, 'bank-update-done');
     await page.context().close();
   });
 });

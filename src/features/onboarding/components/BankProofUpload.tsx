@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,6 +40,7 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const wanted = evaluateStatus(merchant, rulesConfig).bankProofWanted === true;
   if (outcome?.ok) {
@@ -99,10 +100,10 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
         </RadioGroup>
       </FormControl>
       <Box sx={{ mt: 1 }}>
-        <Button component="label" variant="outlined" disabled={disabled} sx={{ minHeight: 44 }}>
+        <Button variant="outlined" disabled={disabled} onClick={() => fileInput.current?.click()} aria-describedby={`${id}-file-help`} sx={{ minHeight: 44 }}>
           {t('bankProof.file.label')}
-          <input type="file" accept={ACCEPT} hidden onChange={choose} aria-describedby={`${id}-file-help`} />
         </Button>
+        <input ref={fileInput} type="file" accept={ACCEPT} hidden onChange={choose} aria-label={t('bankProof.file.label')} />
         <FormHelperText id={`${id}-file-help`} error={fileProblem !== null}>
           {fileProblem ?? (file ? t('bankProof.file.chosen', { name: file.name }) : t('bankProof.file.help'))}
         </FormHelperText>
