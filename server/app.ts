@@ -17,6 +17,7 @@ import { ApiError } from './errors';
 import { refuseUnsafeStrings } from './http/refuseUnsafeStrings';
 import { logOptions, type LogSettings } from './http/logOptions';
 import { securityHeaders } from './http/securityHeaders';
+import { shippedRequirements } from './documents/requirementsSource';
 import { providersFor } from './providers/providersFor';
 import type { Providers } from './providers/types';
 import { authRoutes } from './routes/auth';
@@ -32,6 +33,7 @@ import { healthRoutes } from './routes/health';
 import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
 import { bankProofRoutes } from './routes/bankProof';
 import { fileRoutes } from './routes/files';
+import { documentRoutes } from './routes/documents';
 import { otpRoutes } from './routes/otps';
 import { pennyRoutes } from './routes/penny';
 import { systemClock, type Clock } from './jobs/clock';
@@ -65,7 +67,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const config = { ...configFromEnv({}), ...options.config };
   const ajv = createAjv();
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers) };
+  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers), requirements: shippedRequirements(ajv) };
   const app = Fastify({
     ...logOptions({ level: config.logLevel, json: config.production, stream: options.logStream }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
@@ -119,6 +121,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(pennyRoutes(ctx));
       await v1.register(bankProofRoutes(ctx));
       await v1.register(otpRoutes(ctx));
+      await v1.register(documentRoutes(ctx));
       await v1.register(fileRoutes(ctx));
     },
     { prefix: '/api/v1' },

@@ -25,6 +25,7 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'PUT /api/v1/merchants/:id/addresses', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/addresses`, { Registered: ADDRESS, Operating: ADDRESS }) },
   { route: 'POST /api/v1/merchants/:id/bank_details', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/bank_details`, { bank_detail: {} }) },
   { route: 'POST /api/v1/merchants/:id/bank_details/bank_verification_by_bank_proof', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/bank_details/bank_verification_by_bank_proof`, {}) },
+  { route: 'GET /api/v1/merchants/:id/merchant_docs_req', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/merchant_docs_req`) },
   { route: 'GET /api/v1/merchants/:id/bank_update_timing', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/bank_update_timing`) },
   { route: 'POST /api/v1/merchants/:id/verify_penny', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/verify_penny`, { penny_amount: '1.00' }) },
   { route: 'DELETE /api/v1/merchants/:id/ultimate_beneficiaries/:beneficiaryId', send: (id) => call(t, token, 'DELETE', `/api/v1/merchants/${id}/ultimate_beneficiaries/2`) },
