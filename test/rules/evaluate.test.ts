@@ -118,18 +118,24 @@ describe('evaluateStatus()', () => {
 });
 
 describe('documentRequirementsFor()', () => {
-  it('asks a partnership for the signed authorisation letter and Schedule C, with an optional certificate', () => {
+  const ADDRESS_PROOFS = ['PASSPORT', 'AADHAR', 'DL', 'VOTER', 'BMTB'];
+
+  it("asks a partnership for its PAN card, the signatory's PAN and address proof, the authorisation letter and Schedule C, with an optional certificate", () => {
     const partnership = merchant({ business_entity_id: 4, business_entity: { id: 4, name: 'Partnership' } });
     expect(documentRequirementsFor(partnership, rulesConfig)).toEqual({
-      required: ['SIGNED_AUTHORISATION_LETTER', 'SC'],
+      required: ['PANCARD_PARTNERSHIP', 'PANCARD_SIGNED_AUTHORITY', 'ADDRESS_PROOF_SIGNED_AUTHORITY', 'SIGNED_AUTHORISATION_LETTER', 'SC'],
       optional: ['GOVT_ISSUED_CERTIFICATE'],
-      types: { GOVT_ISSUED_CERTIFICATE: ['GST_CERTIFICATE', 'NOC', 'UACC', 'TTC', 'SERVICE_TAX', 'OTHERS'] },
+      types: { ADDRESS_PROOF_SIGNED_AUTHORITY: ADDRESS_PROOFS, GOVT_ISSUED_CERTIFICATE: ['GST_CERTIFICATE', 'NOC', 'UACC', 'TTC', 'SERVICE_TAX', 'OTHERS'] },
     });
   });
 
-  it('asks an individual for Schedule C only', () => {
+  it('asks an individual for their PAN card, an address proof and Schedule C only', () => {
     const individual = merchant({ business_entity_id: 1, business_entity: { id: 1, name: 'Individual' } });
-    expect(documentRequirementsFor(individual, rulesConfig)).toEqual({ required: ['SC'], optional: [], types: {} });
+    expect(documentRequirementsFor(individual, rulesConfig)).toEqual({
+      required: ['PANCARD_SIGNED_AUTHORITY', 'ADDRESS_PROOF_SIGNED_AUTHORITY', 'SC'],
+      optional: [],
+      types: { ADDRESS_PROOF_SIGNED_AUTHORITY: ADDRESS_PROOFS },
+    });
   });
 });
 

@@ -59,7 +59,7 @@ describe('GET /document_categories_and_types and /merchants/{id}/merchant_docs_r
     const answer = await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/merchant_docs_req`);
     expect(answer.statusCode).toBe(200);
     const { required, optional } = answer.json();
-    expect(required.map((category: { code: string }) => category.code)).toEqual(['SIGNED_AUTHORISATION_LETTER', 'SC']);
+    expect(required.map((category: { code: string }) => category.code)).toEqual(['PANCARD_PARTNERSHIP', 'PANCARD_SIGNED_AUTHORITY', 'ADDRESS_PROOF_SIGNED_AUTHORITY', 'SIGNED_AUTHORISATION_LETTER', 'SC']);
     expect(optional).toHaveLength(1);
     expect(optional[0].subCategory.value.map((type: { value: string }) => type.value)).toEqual(['GST_CERTIFICATE', 'NOC', 'UACC', 'TTC', 'SERVICE_TAX', 'OTHERS']);
     expect(optional[0].upload_state).toBeNull();
