@@ -94,6 +94,14 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await expect.poll(() => row(page, 'kyc').getByLabel(/^Pincode/).first().inputValue()).toBe('400002');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // The Documents tab lists what a Private Limited company gives, required first.
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('heading', { name: 'PAN Card of the Company' }).waitFor();
+    const required = await page.locator('#documents-required ~ ul > li, [aria-labelledby="documents-required"] li').evaluateAll((items) => items.map((item) => item.getAttribute('data-category')));
+    expect(required).toEqual(['PANCARD_COMPANY', 'PANCARD_SIGNED_AUTHORITY', 'ADDRESS_PROOF_SIGNED_AUTHORITY', 'GOVT_ISSUED_CERTIFICATE', 'SIGNED_AUTHORISATION_LETTER', 'SC']);
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-checklist.png`, fullPage: true });
+    await expectAccessible(page, 'documents-checklist');
     await page.context().close();
   });
 });

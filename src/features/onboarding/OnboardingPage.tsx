@@ -17,6 +17,7 @@ import { useProfileChannel } from '../../shared/api/useProfileChannel';
 import type { Merchant } from '../../shared/api/types';
 import { activeSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
+import { DocumentsChecklist } from '../documents/DocumentsChecklist';
 import { JourneyProgress } from './JourneyProgress';
 import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
@@ -165,6 +166,8 @@ export default function OnboardingPage() {
             onClose={() => setConfirmation((shown) => ({ ...shown, open: false }))}
           />
         </>
+      ) : pathname === '/onboarding/documents' ? (
+        <DocumentsChecklist merchantUuid={merchant.uuid} />
       ) : (
         <Alert severity="info">{t('onboarding.notYetAvailable')}</Alert>
       )}
