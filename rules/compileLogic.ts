@@ -28,6 +28,23 @@ function containsLogic(value: unknown): boolean {
 
 type Indexable = Record<string, unknown>;
 
+/** The operations the compiler itself implements (besides the eager ones of `standardOperations`). */
+const SPECIAL_FORMS = new Set(['var', 'if', '?:', 'and', 'or', 'filter', 'map', 'all', 'none', 'some', 'reduce']);
+
+/**
+ * json-logic takes an object with more than one key as a literal, which is truthy: an operation that carries a
+ * `$comment` (or a second operation) beside it would silently always hold. Such an object is refused instead.
+ */
+function refuseCommentedOperation(logic: unknown, operations: Readonly<Record<string, Operation>>, where: string): void {
+  if (typeof logic !== 'object' || logic === null || Array.isArray(logic)) return;
+  const keys = Object.keys(logic);
+  if (keys.length < 2) return;
+  const named = keys.filter((key) => SPECIAL_FORMS.has(key) || key in standardOperations || key in operations);
+  if (named.length > 0 && (named.length > 1 || keys.some((key) => key.startsWith('$')))) {
+    throw new LogicError(where, `an operation is an object with exactly one key, not ${JSON.stringify(keys)} (a $comment goes beside the rule, not inside it)`);
+  }
+}
+
 /** The `var` lookup of json-logic-js: a dotted path into the data, `notFound` when any step is missing. */
 export function lookup(data: unknown, parts: readonly string[], notFound: unknown): unknown {
   let current = data;
@@ -146,7 +163,10 @@ function compileNode(
     const items = logic.map((item, index) => compileNode(item, operations, `${where}[${index}]`, variables, inItem));
     return (data) => items.map((item) => item(data));
   }
-  if (!isLogic(logic)) return constant(logic);
+  if (!isLogic(logic)) {
+    refuseCommentedOperation(logic, operations, where);
+    return constant(logic);
+  }
 
   const op = Object.keys(logic)[0]!;
   const raw = logic[op];

@@ -89,6 +89,14 @@ describe('compileLogic()', () => {
     );
   });
 
+  it('refuses an operation that carries a $comment or a second operation (json-logic would take it as a truthy literal)', () => {
+    expect(() => compileLogic({ $comment: 'why', '==': [1, 2] }, {}, 'steps.bank.editable')).toThrow(
+      'steps.bank.editable: an operation is an object with exactly one key, not ["$comment","=="] (a $comment goes beside the rule, not inside it)',
+    );
+    expect(() => compileLogic({ and: [true], or: [false] })).toThrow(LogicError);
+    expect(compileLogic({ min: 1, label: 'a data object whose key happens to name an operation' })({})).toEqual({ min: 1, label: 'a data object whose key happens to name an operation' });
+  });
+
   it('lets a resolver read constant paths, except inside a list item scope', () => {
     const resolved: string[] = [];
     const variables = (parts: readonly string[]) => {
