@@ -34,6 +34,7 @@ import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
 import { bankProofRoutes } from './routes/bankProof';
 import { fileRoutes } from './routes/files';
 import { documentRoutes } from './routes/documents';
+import { kycDocumentRoutes } from './routes/kycDocuments';
 import { otpRoutes } from './routes/otps';
 import { pennyRoutes } from './routes/penny';
 import { systemClock, type Clock } from './jobs/clock';
@@ -122,6 +123,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(bankProofRoutes(ctx));
       await v1.register(otpRoutes(ctx));
       await v1.register(documentRoutes(ctx));
+      await v1.register(kycDocumentRoutes(ctx));
       await v1.register(fileRoutes(ctx));
     },
     { prefix: '/api/v1' },

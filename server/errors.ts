@@ -12,6 +12,12 @@ export const ERRORS = {
   PENNY_ALREADY_VERIFIED: { status: 409, key: 'penny.alreadyVerified' },
   OTP_TOKEN_INVALID: { status: 403, key: 'bankUpdate.tokenInvalid' },
   BANK_PROOF_NOT_WANTED: { status: 409, key: 'bankProof.notWanted' },
+  DOCUMENT_UNDER_REVIEW: { status: 409, key: 'documents.underReview' },
+  DOCUMENT_NOT_SUBMITTED: { status: 409, key: 'documents.notSubmitted' },
+  DOCUMENT_NOT_ASKED: { status: 409, key: 'documents.notAsked' },
+  SIGNATORY_MISSING: { status: 409, key: 'documents.signatoryMissing' },
+  TOO_MANY_PAGES: { status: 422, key: 'documents.maxPages' },
+  PAGE_ORDER_INVALID: { status: 422, key: 'documents.orderInvalid' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },
   INTERNAL: { status: 500, key: 'error.server' },
 } as const;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { DEMO_PASSWORD, demoUsers, seedDemoData } from './demo/seed';
+import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { loadSampleIfscDirectory } from './reference/ifscDirectory';
 import { build } from './app';
 
@@ -36,6 +36,8 @@ function banner(config: ServerConfig, seeded: boolean, ifscSampleBranches: numbe
       `  http://localhost:${config.port}/sandbox/inbox`,
       `or as a demo merchant with the password ${DEMO_PASSWORD}:`,
       ...demoUsers.map((user) => `  ${user.email.padEnd(34)} ${user.entity.padEnd(20)} ${user.stage}`),
+      'or as operations staff (document review), same password:',
+      ...demoStaff.map((staff) => `  ${staff.email.padEnd(34)} ${staff.role}`),
     );
   }
   return lines.join('\n') + '\n';

@@ -19,6 +19,12 @@ export interface DemoUser {
 /** The demo users and their merchants' stages, for the start banner and the README. */
 export const demoUsers: DemoUser[] = demoMerchants.map(({ email, mobile, entity, stage }) => ({ email, mobile, entity, stage }));
 
+/** The demo operations staff (no merchant of their own): they review documents through the staff calls. */
+export const demoStaff = [
+  { email: 'ops.admin@example.com', name: 'Ops Admin', role: 'ops_admin' },
+  { email: 'ops.reviewer@example.com', name: 'Ops Reviewer', role: 'ops_reviewer' },
+] as const;
+
 /** Seeds the demo merchants once: does nothing when any user exists already. */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const [anyone] = await db.query('select 1 from users limit 1');
@@ -42,6 +48,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       // A test deposit not yet started is real: its job runs once the server is up (the sandbox account decides how).
       const bank = record.bank_detail as { bank_verification_status?: string; penny_deposit_status?: string } | null;
       if (bank?.bank_verification_status === 'pending' && bank.penny_deposit_status === 'NOT_INITIATED') await startPennyDeposit(tx, record, new Date());
+    }
+    for (const staff of demoStaff) {
+      const id = randomUUID();
+      await tx.query('insert into users (id, email, name, password_hash) values ($1, $2, $3, $4)', [id, staff.email, staff.name, passwordHash]);
+      await tx.query('insert into staff_members (user_id, role) values ($1, $2)', [id, staff.role]);
     }
   });
   return true;

@@ -98,21 +98,26 @@ export async function saveFile(db: Queryable, upload: CheckedUpload, owner: { me
   const sha256 = createHash('sha256').update(upload.content).digest('hex');
   const [row] = await db.query<FileRow>(
     `insert into stored_files (id, owner_merchant_uuid, kind, name, mime_type, byte_size, sha256, content, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     values ($1, $2, $3, $4, $5, $6, $7, decode($8, 'base64'), $9)
      returning id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at`,
-    [id, owner.merchantUuid, owner.kind, upload.name, UPLOAD_TYPES[upload.type], upload.content.length, sha256, upload.content, owner.createdBy],
+    // Sent as base64 and decoded by the database: PGlite encodes a binary parameter byte by byte in JavaScript
+    // (seconds for 5 MB), base64 is native on both sides (tens of milliseconds).
+    [id, owner.merchantUuid, owner.kind, upload.name, UPLOAD_TYPES[upload.type], upload.content.length, sha256, upload.content.toString('base64'), owner.createdBy],
   );
   return storedFileOf(row!);
 }
 
-/** A stored file and its content, if it belongs to one of `merchantUuids`; otherwise nothing (as if it did not exist). */
-export async function openFile(db: Queryable, id: string, merchantUuids: readonly string[]): Promise<{ file: StoredFile; content: Buffer } | null> {
-  const [row] = await db.query<FileRow & { content: Uint8Array }>(
-    `select id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at, content
-       from stored_files where id = $1 and owner_merchant_uuid = any($2::uuid[])`,
+/**
+ * A stored file and its content, if it belongs to one of `merchantUuids` (null: any merchant, for operations staff);
+ * otherwise nothing (as if it did not exist).
+ */
+export async function openFile(db: Queryable, id: string, merchantUuids: readonly string[] | null): Promise<{ file: StoredFile; content: Buffer } | null> {
+  const [row] = await db.query<FileRow & { content: string }>(
+    `select id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at, encode(content, 'base64') as content
+       from stored_files where id = $1 and ($2::uuid[] is null or owner_merchant_uuid = any($2::uuid[]))`,
     [id, merchantUuids],
   );
-  return row ? { file: storedFileOf(row), content: Buffer.from(row.content) } : null;
+  return row ? { file: storedFileOf(row), content: Buffer.from(row.content, 'base64') } : null;
 }
 
 interface FileRow {

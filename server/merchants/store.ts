@@ -55,9 +55,9 @@ export async function createMerchant(
   return record;
 }
 
-/** Gives a user who acts for no merchant yet a merchant of their own (first sign-in). */
+/** Gives a user who acts for no merchant yet a merchant of their own (first sign-in); operations staff get none. */
 export async function ensureMerchantFor(db: Queryable, user: UserRow): Promise<void> {
-  const [existing] = await db.query('select 1 from memberships where user_id = $1 limit 1', [user.id]);
+  const [existing] = await db.query('select 1 from memberships where user_id = $1 union all select 1 from staff_members where user_id = $1 limit 1', [user.id]);
   if (!existing) await createMerchant(db, user);
 }
 

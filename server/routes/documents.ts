@@ -4,6 +4,7 @@ import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { CategoryConfig, DocumentCatalogue, TypeConfig } from '../documents/requirementsSource';
+import { documentsForRules } from '../documents/kycDocuments';
 import { loadMembership } from '../merchants/store';
 
 /** A category as the API answers it: its code and configuration, texts in the catalogue's words. */
@@ -41,7 +42,7 @@ function typeOut(code: string, type: TypeConfig) {
  * Documents (onboarding spec sections 3, 5, 7): GET /document_categories_and_types, the catalogue; GET
  * /merchants/{id}/merchant_docs_req, the categories this merchant must and may provide, evaluated by the same rules
  * the stepper uses from the requirements in force (server/documents/requirementsSource.ts), each with its
- * configuration, the types it accepts for this merchant, and its upload state.
+ * configuration, the types it accepts for this merchant, and its upload state (the document in force, if any).
  */
 export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, requirements } = ctx;
@@ -60,13 +61,15 @@ export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
     const { userId } = currentUser(request);
     const { record } = await loadMembership(db, userId, request.params.id);
     const { catalogue, rules, version } = await requirements.current();
-    const kycDocuments = ((record.kyc_documents as Array<{ document_category?: string; status?: string; remarks?: string | null }> | undefined) ?? []);
+    const kycDocuments = await documentsForRules(db, catalogue, record.uuid);
     const needed = documentRequirementsFor(record, rules, { kycDocuments });
     const withState = (code: string) => {
-      const latest = kycDocuments.filter((document) => document.document_category === code).at(-1);
+      const inForce = kycDocuments.find((document) => document.document_category === code && document.kyc_document_type === 'KYC');
       return {
         ...categoryOut(catalogue, code, catalogue.categories[code]!, needed.types[code]),
-        upload_state: latest ? { status: latest.status ?? null, remarks: latest.remarks ?? null } : null,
+        upload_state: inForce
+          ? { status: inForce.status, remarks: inForce.remarks, kyc_document_uuid: inForce.uuid, document_type: inForce.document_type, file: inForce.processed_document }
+          : null,
       };
     };
     return { version, required: needed.required.map(withState), optional: needed.optional.map(withState) };

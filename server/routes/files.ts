@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { apiError } from '../errors';
 import { openFile } from '../files/fileStore';
 import { listMerchants } from '../merchants/store';
+import { staffRoleOf } from '../auth/staff';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,19 +17,41 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
   const { db } = ctx;
   app.addHook('preHandler', authenticate(db));
 
-  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
-    const { userId } = currentUser(request);
-    if (!UUID.test(request.params.id)) throw apiError('NOT_FOUND');
-    const merchants = (await listMerchants(db, userId)).map((merchant) => merchant.uuid);
-    const opened = await openFile(db, request.params.id, merchants);
+  /** The file if the caller may read it: a member of its merchant, or operations staff (the review screen). */
+  const readable = async (userId: string, id: string) => {
+    if (!UUID.test(id)) throw apiError('NOT_FOUND');
+    const merchants = (await staffRoleOf(db, userId)) ? null : (await listMerchants(db, userId)).map((merchant) => merchant.uuid);
+    const opened = await openFile(db, id, merchants);
     if (!opened) throw apiError('NOT_FOUND');
-    const { file, content } = opened;
+    return opened;
+  };
+
+  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+    const { file, content } = await readable(currentUser(request).userId, request.params.id);
     return reply
       .header('content-type', file.mimeType)
       .header('content-length', String(content.length))
       .header('content-disposition', `attachment; filename="${file.name.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(content);
+  });
+
+  /**
+   * GET /files/{id}/view: the same file shown inline, for previews and the review screen (images in an <img>, PDFs in
+   * a frame). Its own restrictive policy: nothing loads or runs from it (sandbox, no scripts), it is never sniffed, and
+   * only this app's pages may frame it.
+   */
+  app.get<{ Params: { id: string } }>('/files/:id/view', async (request, reply) => {
+    const { file, content } = await readable(currentUser(request).userId, request.params.id);
+    return reply
+      .header('content-type', file.mimeType)
+      .header('content-length', String(content.length))
+      .header('content-disposition', `inline; filename="${file.name.replace(/["\\]/g, '_')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'")
+      .header('cross-origin-resource-policy', 'same-origin')
       .header('cache-control', 'private, no-store')
       .send(content);
   });

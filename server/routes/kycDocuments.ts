@@ -1,0 +1,344 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { documentRequirementsFor } from '../../rules/evaluate';
+import { message } from '../../schemas/messages';
+import { authenticate, currentUser } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/database';
+import {
+  addPage,
+  deleteDocument,
+  documentOf,
+  documentsForRules,
+  listDocuments,
+  MAX_PAGES,
+  MAX_SIDES,
+  mergeDraft,
+  recordDocumentEvent,
+  removePages,
+  reviewDocument,
+  saveWholeDocument,
+  sendForReview,
+  type DocumentActor,
+} from '../documents/kycDocuments';
+import { GENERATED, generateDocument, signatoryOf, type GeneratedKind } from '../documents/generatedDocuments';
+import type { Requirements } from '../documents/requirementsSource';
+import { staffRoleOf, REVIEW_ROLES } from '../auth/staff';
+import { apiError, ApiError, validationError } from '../errors';
+import { readUpload, UploadRefused, UPLOAD_TYPES, type CheckedUpload, type UploadLimits, type UploadType } from '../files/fileStore';
+import { aclPermissions } from '../../schemas/registry';
+import { hasPermission, loadMembership, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
+import { uploadRefusalText } from './bankProof';
+
+const API = 'https://onboarding.local/schemas/api/kyc-documents.json';
+const MB = 1024 * 1024;
+const ALL_TYPES = Object.keys(UPLOAD_TYPES) as UploadType[];
+
+type Params = { id: string; docId: string };
+
+/**
+ * The merchant's KYC documents (onboarding spec sections 3, 4 and 7, Documents): list, upload (a whole document, or a
+ * page or side of one being assembled), append, delete, remove pages, existing pages, merge, send for review,
+ * document status verification, the generated documents to sign, and the staff review. Files are checked by content
+ * and by the category's size limit while they stream, then stored with the document row in one transaction (a
+ * request cut off midway stores nothing). Merchants need the profile-editing permission to change documents.
+ */
+export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const { db, requirements, clock } = ctx;
+  app.addHook('preHandler', authenticate(db));
+
+  /** The caller's membership if they may change documents (404 for a merchant not theirs, 403 without permission). */
+  const editing = async (tx: Queryable, request: FastifyRequest<{ Params: { id: string } }>, forUpdate = false): Promise<Membership & { by: DocumentActor }> => {
+    const { userId } = currentUser(request);
+    const membership = await loadMembership(tx, userId, request.params.id, forUpdate);
+    if (!hasPermission(membership, ...aclPermissions.profile_edit)) throw apiError('FORBIDDEN');
+    return { ...membership, by: { userId, actor: 'merchant' } };
+  };
+
+  /** What this merchant is asked for: required and optional categories, and the types each takes. */
+  const askedOf = async (q: Queryable, record: MerchantRecord, current: Requirements) =>
+    documentRequirementsFor(record, current.rules, { kycDocuments: await documentsForRules(q, current.catalogue, record.uuid) });
+
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | string[] | undefined> }>('/merchants/:id/kyc_documents', async (request) => {
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    const { catalogue } = await requirements.current();
+    const list = (value: string | string[] | undefined) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+    const query = request.query;
+    return {
+      kyc_documents: await listDocuments(db, catalogue, record.uuid, {
+        status: list(query['status[]'] ?? query.status),
+        kycDocumentType: list(query['kyc_document_type[]'] ?? query.kyc_document_type),
+      }),
+    };
+  });
+
+  /**
+   * Reads a multipart upload: its fields (which must come before the file: the category sets the size limit), then
+   * one file, checked while it streams. `fixedCategory` is the category of a call that has only one.
+   */
+  const readDocumentUpload = async (request: FastifyRequest, current: Requirements, fixedCategory?: string) => {
+    if (!request.isMultipart()) throw validationError({ file: [message('upload.missing')] });
+    const largest = Math.max(...Object.values(current.catalogue.categories).map((category) => category.maxFileSizeLimit));
+    const fields: Record<string, string> = {};
+    let upload: CheckedUpload | undefined;
+    let fileField: string | undefined;
+    let limits: UploadLimits | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: largest * MB, files: 1, fields: 8, fieldSize: 256 } })) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        const category = fixedCategory ?? fields.document_category;
+        const config = category ? current.catalogue.categories[category] : undefined;
+        if (!config || upload) {
+          part.file.resume();
+          continue;
+        }
+        limits = { maxBytes: config.maxFileSizeLimit * MB, types: ALL_TYPES };
+        fileField = part.fieldname;
+        upload = await readUpload(part.file, part.filename, limits);
+      }
+    } catch (error) {
+      if (error instanceof UploadRefused) throw validationError({ file: [uploadRefusalText(error, limits)] });
+      throw error;
+    }
+    return { fields, upload, fileField };
+  };
+
+  /** The category and type of an upload or merge, checked against what this merchant is asked for. */
+  const targetOf = async (q: Queryable, record: MerchantRecord, current: Requirements, category: unknown, type: unknown) => {
+    const config = typeof category === 'string' ? current.catalogue.categories[category] : undefined;
+    const asked = await askedOf(q, record, current);
+    if (!config || typeof category !== 'string' || ![...asked.required, ...asked.optional].includes(category)) {
+      throw validationError({ document_category: [message('documents.notAsked')] });
+    }
+    const offered = asked.types[category]?.length ? asked.types[category]! : (config.subCategory?.value ?? []);
+    if (!offered.length) return { category, type: null, maxPages: MAX_PAGES };
+    if (typeof type !== 'string' || !offered.includes(type)) throw validationError({ document_type: [message('documents.typeRequired')] });
+    const maxPages = config.subCategory?.uploadFrontAndBack.includes(type) ? MAX_SIDES : MAX_PAGES;
+    return { category, type, maxPages };
+  };
+
+  app.post<{ Params: { id: string } }>('/merchants/:id/kyc_documents', async (request, reply) => {
+    await editing(db, request);
+    const current = await requirements.current();
+    const { fields, upload, fileField } = await readDocumentUpload(request, current);
+    return storeUpload(request, reply, current, fields, upload, fileField);
+  });
+
+  /** upload_authority_letter: the signed authorisation letter, as one file. */
+  app.post<{ Params: { id: string } }>('/merchants/:id/upload_authority_letter', async (request, reply) => {
+    await editing(db, request);
+    const current = await requirements.current();
+    const { upload } = await readDocumentUpload(request, current, 'SIGNED_AUTHORISATION_LETTER');
+    return storeUpload(request, reply, current, { document_category: 'SIGNED_AUTHORISATION_LETTER' }, upload, 'processed_document');
+  });
+
+  const storeUpload = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: { code(status: number): unknown },
+    current: Requirements,
+    fields: Record<string, string>,
+    upload: CheckedUpload | undefined,
+    fileField: string | undefined,
+  ) => {
+    const checked = upload;
+    if (!checked) {
+      if (!fields.document_category) throw validationError({ document_category: [message('documents.notAsked')] });
+      throw validationError({ file: [message('upload.missing')] });
+    }
+    const result = await db.transaction(async (tx) => {
+      const { record, by } = await editing(tx, request, true);
+      const target = await targetOf(tx, record, current, fields.document_category, fields.document_type);
+      if (fileField === 'uploaded_documents') {
+        const attachment = await addPage(tx, record.uuid, target, checked, by);
+        return { attachment, uuid: attachment.kyc_document_uuid, merchantUuid: record.uuid };
+      }
+      return { uuid: await saveWholeDocument(tx, record.uuid, target, checked, by), merchantUuid: record.uuid };
+    });
+    reply.code(201);
+    const kycDocument = await documentOf(db, current.catalogue, result.merchantUuid, result.uuid);
+    return 'attachment' in result ? { attachment: result.attachment, kyc_document: kycDocument } : { kyc_document: kycDocument };
+  };
+
+  app.post<{ Params: Params }>('/merchants/:id/kyc_documents/:docId/append_attachment', async (request, reply) => {
+    await editing(db, request);
+    const current = await requirements.current();
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    const draft = await documentOf(db, current.catalogue, record.uuid, request.params.docId);
+    if (draft.processed_document || draft.active) throw apiError('NOT_FOUND');
+    const { upload } = await readDocumentUpload(request, current, draft.document_category);
+    if (!upload) throw validationError({ file: [message('upload.missing')] });
+    const attachment = await db.transaction(async (tx) => {
+      const { record: locked, by } = await editing(tx, request, true);
+      const target = await targetOf(tx, locked, current, draft.document_category, draft.document_type ?? undefined);
+      return addPage(tx, locked.uuid, target, upload, by, draft.uuid);
+    });
+    reply.code(201);
+    return { attachment, kyc_document: await documentOf(db, current.catalogue, record.uuid, draft.uuid) };
+  });
+
+  app.delete<{ Params: Params }>('/merchants/:id/kyc_documents/:docId', async (request, reply) => {
+    await db.transaction(async (tx) => {
+      const { record, by } = await editing(tx, request, true);
+      if (!UUID.test(request.params.docId)) throw apiError('NOT_FOUND');
+      await deleteDocument(tx, record.uuid, request.params.docId, by);
+    });
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Params: Params; Body: { file_ids: number[] } }>(
+    '/merchants/:id/kyc_documents/:docId/attachment',
+    { schema: { body: { $ref: `${API}#/$defs/deleteAttachments` } } },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const { record, by } = await editing(tx, request, true);
+        if (!UUID.test(request.params.docId)) throw apiError('NOT_FOUND');
+        await removePages(tx, record.uuid, request.params.docId, request.body.file_ids, by);
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  /** existing pages: the draft of a category and type being assembled, to resume it. */
+  app.get<{ Params: { id: string }; Querystring: { document_category?: string; document_type?: string } }>('/merchants/:id/kyc_documents/existing_pages', async (request) => {
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    const { catalogue } = await requirements.current();
+    const draft = (await listDocuments(db, catalogue, record.uuid)).find(
+      (document) =>
+        !document.active &&
+        !document.processed_document &&
+        document.document_category === request.query.document_category &&
+        (document.document_type ?? '') === (request.query.document_type ?? ''),
+    );
+    return { uuid: draft?.uuid ?? null, uploaded_documents: draft?.uploaded_documents ?? [] };
+  });
+
+  app.put<{ Params: Params; Body: { document_order: number[]; document_category?: string; document_type?: string | null; issue_date?: string | null; expiry_date?: string | null } }>(
+    '/merchants/:id/kyc_documents/:docId/merge_documents',
+    { schema: { body: { $ref: `${API}#/$defs/merge` } } },
+    async (request) => {
+      const current = await requirements.current();
+      const uuid = request.params.docId;
+      if (!UUID.test(uuid)) throw apiError('NOT_FOUND');
+      const merchantUuid = await db.transaction(async (tx) => {
+        const { record, by } = await editing(tx, request, true);
+        const draft = await documentOf(tx, current.catalogue, record.uuid, uuid);
+        await targetOf(tx, record, current, draft.document_category, draft.document_type ?? undefined);
+        await mergeDraft(tx, record.uuid, uuid, request.body.document_order, by, request.body);
+        return record.uuid;
+      });
+      return { kyc_document: await documentOf(db, current.catalogue, merchantUuid, uuid) };
+    },
+  );
+
+  /** submit_documents, receive_all_docs and final_doc_submit: send every document for review (response merchant). */
+  for (const path of ['submit_documents', 'receive_all_docs', 'final_doc_submit']) {
+    app.post<{ Params: { id: string } }>(`/merchants/:id/${path}`, async (request) => {
+      const current = await requirements.current();
+      const record = await db.transaction(async (tx) => {
+        const { record: stored, by } = await editing(tx, request, true);
+        const asked = await askedOf(tx, stored, current);
+        const { missing, reuploaded } = await sendForReview(tx, stored.uuid, asked.required, by);
+        if (missing.length) {
+          const labels = missing.map((code) => message(current.catalogue.categories[code]!.label));
+          throw new ApiError(422, { error: message('documents.missing', { documents: labels.join(', ') }), missing, code: 'DOCUMENTS_MISSING' });
+        }
+        const documentStatus = reuploaded ? 'DOCUMENT_REUPLOADED' : 'Docs Received';
+        const updated = { ...stored, document_status: stored.document_status === 'Docs Approved' ? stored.document_status : documentStatus };
+        await saveRecord(tx, updated, by.userId, 'documents.submitted', { document_status: updated.document_status });
+        return updated;
+      });
+      return { message: message('documents.submitted'), merchant: record };
+    });
+  }
+
+  /** Document status verification: the merchant's document_status, with a line saying what it means. */
+  app.get<{ Params: { id: string } }>('/merchants/:id/document_status_verification', async (request) => {
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    const status = (record.document_status as string | null) ?? 'Pending';
+    const key = `documents.statusMessage.${status.replace(/[^A-Za-z]/g, '')}`;
+    return { doc_status: status, message: message(key in STATUS_MESSAGES ? key : 'documents.statusMessage.Pending'), merchant: record };
+  });
+
+  app.get<{ Params: { id: string } }>('/merchants/:id/get_signatory_details', async (request) => {
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    return { signatory: signatoryOf(record) };
+  });
+
+  /** generate_authority_letter, generate_schedule_c_document, generate_beneficiary_list: a PDF to download. */
+  const generators: Record<string, { kind: GeneratedKind; category: string | null }> = {
+    generate_authority_letter: { kind: 'authority_letter', category: 'SIGNED_AUTHORISATION_LETTER' },
+    generate_schedule_c_document: { kind: 'schedule_c', category: 'SC' },
+    generate_beneficiary_list: { kind: 'beneficiary_list', category: null },
+  };
+  for (const [path, { kind, category }] of Object.entries(generators)) {
+    app.get<{ Params: { id: string } }>(`/merchants/:id/${path}`, async (request, reply) => {
+      const { userId } = currentUser(request);
+      const { record } = await loadMembership(db, userId, request.params.id);
+      if (category) {
+        const asked = await askedOf(db, record, await requirements.current());
+        if (![...asked.required, ...asked.optional].includes(category)) throw apiError('DOCUMENT_NOT_ASKED');
+      }
+      if (kind === 'authority_letter' && !signatoryOf(record)) throw apiError('SIGNATORY_MISSING');
+      const pdf = await generateDocument(kind, record, clock.now());
+      await recordDocumentEvent(db, record.uuid, null, { userId, actor: 'merchant' }, 'document.generated', { kind });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${GENERATED[kind].file}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
+  }
+
+  /** The Aadhaar disclaimer, shown once per user and merchant: whether it was acknowledged, and acknowledging it. */
+  app.get<{ Params: { id: string } }>('/merchants/:id/aadhaar_disclaimer', async (request) => {
+    const { userId } = currentUser(request);
+    const { record } = await loadMembership(db, userId, request.params.id);
+    const [seen] = await db.query("select 1 from merchant_acknowledgements where merchant_uuid = $1 and user_id = $2 and kind = 'aadhaar_disclaimer'", [record.uuid, userId]);
+    return { acknowledged: Boolean(seen) };
+  });
+  app.post<{ Params: { id: string } }>('/merchants/:id/aadhaar_disclaimer', async (request) => {
+    const { userId } = currentUser(request);
+    const { record } = await loadMembership(db, userId, request.params.id);
+    await db.query("insert into merchant_acknowledgements (merchant_uuid, user_id, kind) values ($1, $2, 'aadhaar_disclaimer') on conflict do nothing", [record.uuid, userId]);
+    return { acknowledged: true };
+  });
+
+  /** The staff review of a document: Approved, or Declined with a remark (ops_admin and ops_reviewer only). */
+  app.post<{ Params: Params; Body: { status: 'Approved' | 'Declined'; remarks?: string | null } }>(
+    '/merchants/:id/kyc_documents/:docId/review',
+    { schema: { body: { $ref: `${API}#/$defs/review` } } },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const role = await staffRoleOf(db, userId);
+      if (!role || !REVIEW_ROLES.includes(role)) throw apiError('FORBIDDEN');
+      if (!UUID.test(request.params.docId) || !UUID.test(request.params.id)) throw apiError('NOT_FOUND');
+      const current = await requirements.current();
+      const by: DocumentActor = { userId, actor: 'staff' };
+      const merchantUuid = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
+        if (!row) throw apiError('NOT_FOUND');
+        const asked = await askedOf(tx, row.record, current);
+        const documentStatus = await reviewDocument(tx, row.record.uuid, request.params.docId, { status: request.body.status, remarks: request.body.remarks ?? null }, asked.required, by);
+        if (documentStatus && documentStatus !== row.record.document_status) {
+          await saveRecord(tx, { ...row.record, document_status: documentStatus }, userId, 'documents.reviewed', { document_status: documentStatus });
+        }
+        return row.record.uuid;
+      });
+      return { kyc_document: await documentOf(db, current.catalogue, merchantUuid, request.params.docId) };
+    },
+  );
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The document status lines of document status verification, by status (letters only). */
+const STATUS_MESSAGES = Object.fromEntries(
+  ['Pending', 'DocsReceived', 'DOCUMENTSUBMITTED', 'DOCUMENTREUPLOADED', 'DocsApproved', 'ExceptionallyApproved', 'DocsError', 'DocsPartiallyReceived', 'DocsPartiallyReuploaded'].map((status) => [
+    `documents.statusMessage.${status}`,
+    true,
+  ]),
+);
