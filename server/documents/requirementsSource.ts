@@ -10,6 +10,7 @@ export interface CategoryConfig {
   label: string;
   tooltipText?: string;
   maxFileSizeLimit: number;
+  template?: { call: string; label: string };
   subCategory: { modalTitle: string; value: string[]; uploadFrontAndBack: string[]; uploadMultiple: string[]; coachMark?: string } | null;
 }
 

@@ -15,6 +15,7 @@ function categoryOut(catalogue: DocumentCatalogue, code: string, config: Categor
     label: message(config.label),
     tooltipText: config.tooltipText ? message(config.tooltipText) : null,
     maxFileSizeLimit: config.maxFileSizeLimit,
+    template: config.template ? { call: config.template.call, label: message(config.template.label) } : null,
     subCategory: config.subCategory && {
       modalTitle: message(config.subCategory.modalTitle),
       coachMark: config.subCategory.coachMark ? message(config.subCategory.coachMark) : null,

@@ -313,9 +313,9 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     { schema: { body: { $ref: `${API}#/$defs/review` } } },
     async (request) => {
       const { userId } = currentUser(request);
+      if (!UUID.test(request.params.docId) || !UUID.test(request.params.id)) throw apiError('NOT_FOUND');
       const role = await staffRoleOf(db, userId);
       if (!role || !REVIEW_ROLES.includes(role)) throw apiError('FORBIDDEN');
-      if (!UUID.test(request.params.docId) || !UUID.test(request.params.id)) throw apiError('NOT_FOUND');
       const current = await requirements.current();
       const by: DocumentActor = { userId, actor: 'staff' };
       const merchantUuid = await db.transaction(async (tx) => {

@@ -276,6 +276,11 @@ describe('sending documents for review, and the staff review', () => {
     const history = await t.db.query<{ action: string; actor: string }>('select action, actor from kyc_document_events where merchant_uuid = $1 order by id', [m.uuid]);
     expect(history.map((row) => row.action)).toEqual(expect.arrayContaining(['document.uploaded', 'document.submitted', 'document.declined', 'document.approved']));
     expect(history.find((row) => row.action === 'document.declined')?.actor).toBe('staff');
+
+    // The review names the merchant the document belongs to: another merchant's id or a malformed one finds nothing.
+    const other = await partnership();
+    expect((await call(t, reviewer, 'POST', `/api/v1/merchants/${other.uuid}/kyc_documents/${sc.uuid}/review`, { status: 'Approved' })).statusCode).toBe(404);
+    expect((await call(t, reviewer, 'POST', `/api/v1/merchants/not-a-uuid/kyc_documents/${sc.uuid}/review`, { status: 'Approved' })).statusCode).toBe(404);
   });
 });
 

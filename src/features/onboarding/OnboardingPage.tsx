@@ -17,7 +17,7 @@ import { useProfileChannel } from '../../shared/api/useProfileChannel';
 import type { Merchant } from '../../shared/api/types';
 import { activeSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
-import { DocumentsChecklist } from '../documents/DocumentsChecklist';
+import { DocumentsPage } from '../documents/DocumentsPage';
 import { JourneyProgress } from './JourneyProgress';
 import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
@@ -167,7 +167,7 @@ export default function OnboardingPage() {
           />
         </>
       ) : pathname === '/onboarding/documents' ? (
-        <DocumentsChecklist merchantUuid={merchant.uuid} />
+        <DocumentsPage merchant={merchant} canEdit={canEdit} />
       ) : (
         <Alert severity="info">{t('onboarding.notYetAvailable')}</Alert>
       )}

@@ -1,0 +1,224 @@
+import { lazy, Suspense, useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { evaluateStatus } from '../../../rules/evaluate';
+import rulesConfig from '../../../rules/config';
+import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import { downloadFile } from '../../shared/api/download';
+import { keys } from '../../shared/api/keys';
+import type { Merchant } from '../../shared/api/types';
+import { t } from '../../shared/ui/t';
+import type { DocsReq, DocumentCategory } from './types';
+
+/** The upload dialog and its sortable grid load when a merchant first opens one (dnd-kit stays out of the first load). */
+const UploadDialog = lazy(() => import('./UploadDialog').then((module) => ({ default: module.UploadDialog })));
+
+/** How long after a submit the returned merchant is stored (spec section 9: 2 s). */
+const STORE_AFTER_SUBMIT_MS = 2000;
+/** Per-document statuses the merchant may still replace (the server refuses the others). */
+const REPLACEABLE = ['Pending', 'Declined'];
+
+/**
+ * The Documents tab (onboarding spec sections 2 and 4, Documents): the merchant's document status, then the documents
+ * the business must give and those it may give (merchant_docs_req: the rules' evaluation of the requirements in
+ * force), required first. Each row shows its state, the reason of a decline, the document to sign where the portal
+ * writes one, and UPLOAD (REUPLOAD after a decline), which opens the upload dialog. SUBMIT DOCUMENTS sends them for
+ * review. Without the profile-editing permission the list is read-only.
+ */
+export function DocumentsPage({ merchant, canEdit }: { merchant: Merchant; canEdit: boolean }) {
+  const { mutate } = useSWRConfig();
+  const { data, error, mutate: reload } = useSWR<DocsReq>(keys.merchantDocsReq(merchant.uuid), (path: string) => apiFetch<DocsReq>(path));
+  const [uploading, setUploading] = useState<DocumentCategory | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  if (error) return <Alert severity="error">{t('documents.loadFailed')}</Alert>;
+  if (!data) return <LinearProgress aria-label={t('common.loading')} />;
+
+  const statusLabel = evaluateStatus(merchant, rulesConfig).documentStatusLabel as string | null;
+  const all = [...data.required, ...data.optional];
+  const toSend = all.some((category) => category.upload_state?.status === 'Pending');
+  const submit = async () => {
+    setSubmitting(true);
+    setOutcome(null);
+    try {
+      const answer = await apiFetch<{ message: string; merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}/submit_documents`, { method: 'POST' });
+      setOutcome({ ok: true, text: answer.message });
+      await reload();
+      window.setTimeout(() => void mutate(keys.merchant(merchant.uuid), answer.merchant, { revalidate: false }), STORE_AFTER_SUBMIT_MS);
+    } catch (failure) {
+      setOutcome({ ok: false, text: failure instanceof ApiRequestError && failure.status > 0 && failure.status < 500 ? failure.message : t('documents.uploadFilesFailed') });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  const remove = async (category: DocumentCategory) => {
+    if (!category.upload_state) return;
+    try {
+      await apiFetch(`/api/v1/merchants/${merchant.uuid}/kyc_documents/${category.upload_state.kyc_document_uuid}`, { method: 'DELETE' });
+      await reload();
+    } catch {
+      setOutcome({ ok: false, text: t('documents.removeFailed') });
+    }
+  };
+
+  return (
+    <Box>
+      <Alert severity={merchant.document_status === 'Docs Error' ? 'warning' : merchant.document_status === 'Docs Approved' ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="documents-status">
+        <strong>{t('documents.statusLine', { status: statusLabel ?? t('documents.status.pending') })}</strong> {t(`documents.statusHelp.${helpKey(merchant.document_status as string | null)}`)}
+      </Alert>
+      <Section id="documents-required" title={t('documents.required')} categories={data.required} merchantUuid={merchant.uuid} canEdit={canEdit} onUpload={setUploading} onRemove={(category) => void remove(category)} />
+      {data.optional.length > 0 && (
+        <Section id="documents-optional" title={t('documents.optional')} categories={data.optional} merchantUuid={merchant.uuid} canEdit={canEdit} onUpload={setUploading} onRemove={(category) => void remove(category)} />
+      )}
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'} sx={{ mb: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
+      {canEdit && (
+        <Button variant="contained" size="large" fullWidth disabled={!toSend || submitting} onClick={() => void submit()} sx={{ minHeight: 48 }}>
+          {t('documents.submit')}
+        </Button>
+      )}
+      {uploading && (
+        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+        <UploadDialog
+          merchantUuid={merchant.uuid}
+          category={uploading}
+          onClose={() => setUploading(null)}
+          onDone={() => {
+            setUploading(null);
+            setOutcome({ ok: true, text: t('documents.uploaded', { name: uploading.label }) });
+            void reload();
+          }}
+        />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+/** The key of the line under the status: what it means and what comes next. */
+function helpKey(status: string | null): string {
+  if (status === 'Docs Approved' || status === 'Exceptionally Approved') return 'approved';
+  if (status === 'Docs Error') return 'error';
+  if (status && ['Docs Received', 'DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Docs Partially Received', 'Docs Partially Reuploaded'].includes(status)) return 'received';
+  return 'pending';
+}
+
+function Section({
+  id,
+  title,
+  categories,
+  merchantUuid,
+  canEdit,
+  onUpload,
+  onRemove,
+}: {
+  id: string;
+  title: string;
+  categories: DocumentCategory[];
+  merchantUuid: string;
+  canEdit: boolean;
+  onUpload: (category: DocumentCategory) => void;
+  onRemove: (category: DocumentCategory) => void;
+}) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ mb: 3 }}>
+      <Typography id={id} component="h2" variant="overline" color="text.secondary" sx={{ display: 'block', px: 2, pt: 1.5 }}>
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {categories.map((category) => (
+          <CategoryRow key={category.code} category={category} merchantUuid={merchantUuid} canEdit={canEdit} onUpload={() => onUpload(category)} onRemove={() => onRemove(category)} />
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { category: DocumentCategory; merchantUuid: string; canEdit: boolean; onUpload: () => void; onRemove: () => void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const state = category.upload_state;
+  const declined = state?.status === 'Declined';
+  const mayUpload = canEdit && (!state || REPLACEABLE.includes(state.status));
+  const download = (path: string, name: string) =>
+    downloadFile(path, name).then(
+      () => setProblem(null),
+      () => setProblem(t('documents.downloadFailed')),
+    );
+  const headingId = `document-${category.code}`;
+  return (
+    <Box component="li" data-category={category.code} aria-labelledby={headingId} sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {category.label}
+        </Typography>
+        <Chip size="small" variant={state ? 'filled' : 'outlined'} color={chipColour(state?.status)} label={t(`documents.docStatus.${state?.status ?? 'none'}`)} sx={{ flexShrink: 0 }} />
+      </Box>
+      {category.tooltipText && (
+        <Typography variant="body2" color="text.secondary">
+          {category.tooltipText}
+        </Typography>
+      )}
+      {category.subCategory && (
+        <Typography variant="body2" color="text.secondary">
+          {t('documents.accepted', { types: category.subCategory.value.map((type) => type.label).join(', ') })}
+        </Typography>
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {t('documents.sizeLimit', { size: category.maxFileSizeLimit })}
+      </Typography>
+      {declined && state.remarks && (
+        <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
+          {t('documents.declinedBecause', { remarks: state.remarks })}
+        </Typography>
+      )}
+      {state?.file && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+          <Typography variant="body2" noWrap sx={{ maxWidth: '100%' }}>
+            {t('documents.file', { name: state.file.filename })}
+          </Typography>
+          <Link component="button" type="button" onClick={() => void download(state.file!.path, state.file!.filename)} sx={{ minHeight: 44 }}>
+            {t('documents.download')}
+          </Link>
+          {canEdit && state.status === 'Pending' && (
+            <Link component="button" type="button" onClick={onRemove} sx={{ minHeight: 44 }} aria-label={t('documents.removeNamed', { name: category.label })}>
+              {t('documents.remove')}
+            </Link>
+          )}
+        </Box>
+      )}
+      {category.template && (
+        <Link component="button" type="button" onClick={() => void download(`/api/v1/merchants/${merchantUuid}/${category.template!.call}`, `${category.code.toLowerCase()}.pdf`)} sx={{ minHeight: 44, display: 'block' }}>
+          {category.template.label}
+        </Link>
+      )}
+      {problem && (
+        <Typography variant="body2" color="error" role="alert">
+          {problem}
+        </Typography>
+      )}
+      {mayUpload && (!state || declined || state.status === 'Pending') && (
+        <Button variant={declined || !state ? 'contained' : 'outlined'} onClick={onUpload} sx={{ mt: 1, minHeight: 44 }} aria-label={`${declined ? t("documents.reupload") : state ? t("documents.replace") : t("documents.upload")}: ${category.label}`}>
+          {declined ? t('documents.reupload') : state ? t('documents.replace') : t('documents.upload')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+function chipColour(status: string | undefined): 'default' | 'success' | 'error' | 'info' | 'warning' {
+  if (status === 'Approved') return 'success';
+  if (status === 'Declined') return 'error';
+  if (status === 'DOCUMENT_SUBMITTED' || status === 'DOCUMENT_REUPLOADED') return 'info';
+  if (status === 'Pending') return 'warning';
+  return 'default';
+}

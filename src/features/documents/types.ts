@@ -1,0 +1,40 @@
+/** A document type offered in a category (GET merchant_docs_req, server/routes/documents.ts). */
+export interface DocumentTypeOption {
+  value: string;
+  label: string;
+  subLabel: string | null;
+  coachMark: string | null;
+  modalTitle: string | null;
+  modalDescription: string | null;
+  backOptional: boolean;
+}
+
+/** A category the merchant must or may provide, with its configuration and the document in force. */
+export interface DocumentCategory {
+  code: string;
+  label: string;
+  tooltipText: string | null;
+  maxFileSizeLimit: number;
+  template: { call: string; label: string } | null;
+  subCategory: {
+    modalTitle: string;
+    coachMark: string | null;
+    value: DocumentTypeOption[];
+    uploadFrontAndBack: string[];
+    uploadMultiple: string[];
+  } | null;
+  upload_state: {
+    status: string;
+    remarks: string | null;
+    kyc_document_uuid: string;
+    document_type: string | null;
+    file: { path: string; filename: string; byte_size: number } | null;
+  } | null;
+}
+
+/** GET merchant_docs_req. */
+export interface DocsReq {
+  version: number;
+  required: DocumentCategory[];
+  optional: DocumentCategory[];
+}
