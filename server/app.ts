@@ -35,6 +35,7 @@ import { bankProofRoutes } from './routes/bankProof';
 import { fileRoutes } from './routes/files';
 import { documentRoutes } from './routes/documents';
 import { kycDocumentRoutes } from './routes/kycDocuments';
+import { kycRoutes } from './routes/kyc';
 import { otpRoutes } from './routes/otps';
 import { pennyRoutes } from './routes/penny';
 import { systemClock, type Clock } from './jobs/clock';
@@ -124,6 +125,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(otpRoutes(ctx));
       await v1.register(documentRoutes(ctx));
       await v1.register(kycDocumentRoutes(ctx));
+      await v1.register(kycRoutes(ctx));
       await v1.register(fileRoutes(ctx));
     },
     { prefix: '/api/v1' },

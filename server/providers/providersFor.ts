@@ -10,6 +10,7 @@ const PROVIDER_ROLES: Record<keyof Providers, string> = {
   businessVerification: 'GST and shop-registration verification',
   companyRegistry: 'company registry (signatories of a CIN or LLPIN)',
   penny: 'test deposits to bank accounts (penny test)',
+  identity: 'Aadhaar e-KYC by OTP and central KYC (CKYC)',
 };
 
 /** A start without the real providers production needs. */

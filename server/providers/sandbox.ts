@@ -1,6 +1,7 @@
 import type { PennyTimings } from '../config';
 import type { Queryable } from '../db/database';
 import { sandboxPennyProvider } from './sandboxPenny';
+import { sandboxIdentityProvider } from './sandboxIdentity';
 import { areaCodes } from '../merchants/businessCategories';
 import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
 import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, Providers } from './types';
@@ -53,6 +54,7 @@ export function sandboxProviders(db: Queryable, pennyTimings: PennyTimings): Pro
     businessVerification: sandboxBusinessVerificationProvider(areaCodes),
     companyRegistry: sandboxCompanyRegistryProvider,
     penny: sandboxPennyProvider(db, pennyTimings),
+    identity: sandboxIdentityProvider(db),
   };
 }
 

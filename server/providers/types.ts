@@ -15,6 +15,24 @@ export interface Providers {
   businessVerification: BusinessVerificationProvider;
   companyRegistry: CompanyRegistryProvider;
   penny: PennyProvider;
+  identity: IdentityProvider;
+}
+
+/** A person as an identity service knows them: name, date of birth (yyyy-mm-dd) and address. */
+export interface KnownPerson {
+  name: string;
+  dob: string | null;
+  address: { address_line: string; city: string; pincode: string; state: string };
+}
+
+/** Aadhaar e-KYC by OTP (UIDAI, through a KYC user agency) and the central KYC registry (CKYC). */
+export interface IdentityProvider {
+  /** Asks for an OTP to the Aadhaar's registered mobile; a refusal carries the service's message. */
+  aadhaarSendOtp(aadhaar: string): Promise<{ sent: true; reference: string } | { sent: false; message: string }>;
+  /** Checks the OTP of a request; on success, the person the Aadhaar belongs to. */
+  aadhaarVerifyOtp(reference: string, otp: string): Promise<{ verified: true; person: KnownPerson } | { verified: false }>;
+  /** Looks a PAN holder up in the central KYC registry by date of birth. */
+  centralKyc(pan: string, dob: string): Promise<{ found: true; person: KnownPerson } | { found: false }>;
 }
 
 /** The GST registrations linked to a PAN, as the verification service (DVS) reports them. */

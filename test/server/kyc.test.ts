@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { message } from '../../schemas/messages';
+import { SANDBOX_AADHAAR_OTP, SANDBOX_CKYC_DOB } from '../../server/providers/sandboxIdentity';
+import { kycReadyMerchant } from './abuse/kycReadyMerchant';
+import { call, testApp, type TestApp } from './testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** Valid Aadhaar numbers: python-stdnum's doctest (stdnum/in_/aadhaar.py), and one whose Verhoeff digit python-stdnum computed (test/fixtures/validation/definitions/aadhaar.json). */
+const AADHAAR = '234123412346';
+const NOT_LINKED = '499118665246';
+
+let count = 0;
+const merchant = () => kycReadyMerchant(t, `kyc.identity.${++count}.${Date.now()}@example.com`);
+const path = (uuid: string, call: string) => `/api/v1/merchants/${uuid}/kyc/${call}`;
+
+describe('Aadhaar e-KYC in the KYC step', () => {
+  it('asks for consent, sends an OTP, refuses a wrong one with the attempts left, and completes KYC with the address found', async () => {
+    const m = await merchant();
+    const early = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_send_otp'), { aadhaar_number: AADHAAR });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error_message).toBe(message('kyc.consentRequired'));
+    expect((await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_consent'), { consent: false })).json().errors.consent).toEqual([message('kyc.consentRequired')]);
+    expect((await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_consent'), { consent: true })).statusCode).toBe(200);
+
+    const bad = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_send_otp'), { aadhaar_number: '234123412347' });
+    expect(bad.json().errors.aadhaar_number).toEqual(['Aadhar number is invalid']);
+    const sent = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_send_otp'), { aadhaar_number: AADHAAR });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ attempts_remaining: 2, message: message('kyc.otpSent', { last4: '2346' }) });
+    const stored = await t.db.query<{ aadhaar_last4: string }>('select * from aadhaar_otp_requests where merchant_uuid = $1', [m.uuid]);
+    expect(JSON.stringify(stored)).not.toContain(AADHAAR);
+    expect(stored[0]!.aadhaar_last4).toBe('2346');
+
+    const wrong = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ error_message: message('kyc.otpWrong'), attempts_remaining: 2 });
+    const otherNumber = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: NOT_LINKED, otp: SANDBOX_AADHAAR_OTP });
+    expect(otherNumber.json().error_message).toBe(message('kyc.otpExpired'));
+
+    const right = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: SANDBOX_AADHAAR_OTP });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().merchant.kyc_status).toEqual({ kyc_status: 'COMPLETED' });
+    expect(right.json().merchant.saved_kyc_address).toMatchObject({ pincode: expect.stringMatching(/^[1-9][0-9]{5}$/) });
+    const again = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: SANDBOX_AADHAAR_OTP });
+    expect(again.statusCode).toBe(422);
+  });
+
+  it("passes on the service's refusal of an Aadhaar not linked to a mobile", async () => {
+    const m = await merchant();
+    await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_consent'), { consent: true });
+    const refused = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_send_otp'), { aadhaar_number: NOT_LINKED });
+    expect(refused.json()).toMatchObject({ error_message: 'Aadhaar number is not linked to a mobile number', attempts_remaining: 2 });
+  });
+
+  it('holds the send cap under a burst: 3 sends in the window, then the time to wait', async () => {
+    const m = await merchant();
+    await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_consent'), { consent: true });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(t, m.token, 'POST', path(m.uuid, 'aadhaar_send_otp'), { aadhaar_number: AADHAAR })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
+    const refused = answers.find((answer) => answer.statusCode === 422)!.json();
+    expect(refused).toMatchObject({ error_message: message('kyc.tooManySends'), attempts_remaining: 0 });
+    expect(refused.time_remaining).toBeGreaterThan(25 * 60);
+    const requests = await t.db.query('select id from aadhaar_otp_requests where merchant_uuid = $1', [m.uuid]);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('holds the guess cap under a burst: 3 wrong guesses count, the right OTP after them is refused', async () => {
+    const m = await merchant();
+    await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_consent'), { consent: true });
+    await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_send_otp'), { aadhaar_number: AADHAAR });
+    const guesses = await Promise.all(Array.from({ length: 6 }, () => call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: '111111' })));
+    expect(guesses.map((guess) => guess.json().error_message).filter((text) => text === message('kyc.otpWrong'))).toHaveLength(3);
+    const late = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: SANDBOX_AADHAAR_OTP });
+    expect(late.json().error_message).toBe(message('kyc.otpExpired'));
+  });
+});
+
+describe('central KYC', () => {
+  it('finds the PAN holder by date of birth, and says when there is no record', async () => {
+    const m = await merchant();
+    const missing = await call(t, m.token, 'POST', path(m.uuid, 'ckyc'), { dob: '1985-05-05' });
+    expect(missing.json()).toMatchObject({ error_message: message('kyc.ckycNotFound') });
+    expect((await call(t, m.token, 'POST', path(m.uuid, 'ckyc'), { dob: 'yesterday' })).json().errors.dob).toEqual([message('validation.date')]);
+    const found = await call(t, m.token, 'POST', path(m.uuid, 'ckyc'), { dob: SANDBOX_CKYC_DOB });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().merchant.kyc_status).toEqual({ kyc_status: 'COMPLETED' });
+    const other = await merchant();
+    expect((await call(t, other.token, 'POST', path(m.uuid, 'ckyc'), { dob: SANDBOX_CKYC_DOB })).statusCode).toBe(404);
+  });
+});
