@@ -30,8 +30,8 @@ async function uploadWhole(page: Page, category: string, file: { name: string; m
   await expect.poll(() => chip(page, category)).toBe('Uploaded, not submitted');
 }
 
-describe('a Partnership uploads its KYC documents on a phone', () => {
-  it('front and back, three pages reordered by dragging and by keyboard, the signed letter; submits, then re-uploads a declined one', async () => {
+describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a phone', () => {
+  it('Aadhaar OTP fills the address; front and back, three pages reordered by dragging and by keyboard, the signed letter; submits, then re-uploads a declined one', async () => {
     const page = await product.phonePage();
     await signUpWithPan(page, product.baseUrl, { pan: 'AAFFG7781Q', entity: 'Partnership', prefix: 'docs' });
     const signing = row(page, 'signing-authority');
@@ -41,6 +41,30 @@ describe('a Partnership uploads its KYC documents on a phone', () => {
     await signing.getByLabel(/PAN Number/).pressSequentially('ABCPG1234K');
     await signing.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');
+
+    // The KYC step: Aadhaar e-KYC fills the registered address (sandbox OTP 123456, README).
+    const kyc = row(page, 'kyc');
+    await openStep(page, 'kyc');
+    await kyc.getByRole('button', { name: 'VERIFY WITH AADHAAR' }).click();
+    const getOtp = page.locator('[data-dialog="aadhar-get-otp"] [role="dialog"]');
+    await getOtp.getByLabel('Aadhaar Number').fill('234123412346');
+    await getOtp.getByRole('checkbox').check();
+    await expectAccessible(page, 'kyc-aadhaar-get-otp');
+    await getOtp.getByRole('button', { name: 'SEND OTP' }).click();
+    const verifyOtp = page.locator('[data-dialog="aadhar-verify-otp"] [role="dialog"]');
+    await verifyOtp.getByText('OTP sent to the mobile number linked with Aadhaar ending 2346').waitFor();
+    await verifyOtp.getByLabel('OTP').fill('000000');
+    await verifyOtp.getByRole('button', { name: 'VERIFY' }).click();
+    await verifyOtp.getByText('Invalid OTP, attempts left 2').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/kyc-aadhaar-wrong-otp.png`, fullPage: true });
+    await expectAccessible(page, 'kyc-aadhaar-wrong-otp');
+    await verifyOtp.getByLabel('OTP').fill('123456');
+    await verifyOtp.getByRole('button', { name: 'VERIFY' }).click();
+    await kyc.getByText('KYC verified. Check the address we filled in and save it.').waitFor();
+    await expect.poll(() => kyc.getByLabel(/^Pincode/).first().inputValue()).toMatch(/^[1-9][0-9]{5}$/);
+    expect(await kyc.getByLabel(/^Address/).first().inputValue()).not.toBe('');
+    await page.screenshot({ path: `${SCREENSHOTS}/kyc-aadhaar-filled.png`, fullPage: true });
+    await expectAccessible(page, 'kyc-aadhaar-filled');
 
     await page.getByRole('tab', { name: 'Documents' }).click();
     await page.getByRole('heading', { name: 'PAN Card of the Partnership Firm' }).waitFor();
