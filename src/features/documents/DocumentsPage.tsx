@@ -30,9 +30,10 @@ const REPLACEABLE = ['Pending', 'Declined'];
  * the business must give and those it may give (merchant_docs_req: the rules' evaluation of the requirements in
  * force), required first. Each row shows its state, the reason of a decline, the document to sign where the portal
  * writes one, and UPLOAD (REUPLOAD after a decline), which opens the upload dialog. SUBMIT DOCUMENTS sends them for
- * review. Without the profile-editing permission the list is read-only.
+ * review (`embedded` in the additional-documents step, whose own Submit does that). Without the profile-editing
+ * permission the list is read-only.
  */
-export function DocumentsPage({ merchant, canEdit }: { merchant: Merchant; canEdit: boolean }) {
+export function DocumentsPage({ merchant, canEdit, embedded = false }: { merchant: Merchant; canEdit: boolean; embedded?: boolean }) {
   const { mutate } = useSWRConfig();
   const { data, error, mutate: reload } = useSWR<DocsReq>(keys.merchantDocsReq(merchant.uuid), (path: string) => apiFetch<DocsReq>(path));
   const [uploading, setUploading] = useState<DocumentCategory | null>(null);
@@ -82,7 +83,7 @@ export function DocumentsPage({ merchant, canEdit }: { merchant: Merchant; canEd
           {outcome.text}
         </Alert>
       )}
-      {canEdit && (
+      {canEdit && !embedded && (
         <Button variant="contained" size="large" fullWidth disabled={!toSend || submitting} onClick={() => void submit()} sx={{ minHeight: 48 }}>
           {t('documents.submit')}
         </Button>

@@ -3,6 +3,7 @@ import type { Merchant } from '../../shared/api/types';
 import { BankProofUpload } from './components/BankProofUpload';
 import { BankUpdate } from './components/BankUpdate';
 import { CinSignatories } from './components/CinSignatories';
+import { DocumentsChecklist } from './components/DocumentsChecklist';
 import { IdentityCheck } from './components/IdentityCheck';
 import { PanConfirmationDialog } from './components/PanConfirmationDialog';
 import { PennyPanel } from './components/PennyPanel';
@@ -28,7 +29,7 @@ export interface StepDialogProps {
 }
 
 /** The real components step definitions may name in `components`, by name. */
-export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, BankUpdate, CinSignatories, IdentityCheck, PennyPanel, ShopLookup };
+export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, BankUpdate, CinSignatories, DocumentsChecklist, IdentityCheck, PennyPanel, ShopLookup };
 
 /** The dialogs step definitions may name in `submit.confirm`, by name. */
 export const stepDialogs: Readonly<Record<string, ComponentType<StepDialogProps>>> = { PanConfirmationDialog };

@@ -1,0 +1,7 @@
+import { DocumentsPage } from '../../documents/DocumentsPage';
+import type { StepComponentProps } from '../stepComponents';
+
+/** The additional-documents step's content: the Documents tab's list, whose sending is the step's own Submit. */
+export function DocumentsChecklist({ merchant, mayAct }: StepComponentProps) {
+  return <DocumentsPage merchant={merchant} canEdit={mayAct} embedded />;
+}
