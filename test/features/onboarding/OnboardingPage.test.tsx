@@ -178,11 +178,11 @@ describe('OnboardingPage', () => {
       await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-      expect(await screen.findByRole('status')).toHaveTextContent(/^KYC saved$/);
+      expect(await screen.findByRole('status')).toHaveTextContent(/^KYC saved. Next: Additional Documents$/);
       await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'false'));
       expect(within(row('KYC')).getByText('Address saved. Upload your documents to complete KYC.')).toBeInTheDocument();
-      expect(within(row('Additional Documents')).getByText('Coming soon')).toBeInTheDocument();
-      await waitFor(() => expect(scrolled).toContain(row('KYC')));
+      // The next to-do step opens: the additional documents, whose list loads from merchant_docs_req.
+      await waitFor(() => expect(row('Additional Documents')).toHaveAttribute('aria-expanded', 'true'));
     });
   });
 
