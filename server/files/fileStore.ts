@@ -4,11 +4,12 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PDFDocument } from 'pdf-lib';
 import type { Queryable } from '../db/database';
 
-/** The kinds of file merchants may upload, detected from the content (never the name or the browser's type). */
+/** The kinds of file merchants may upload, detected from the content (never the name or the browser's type); each call says which it takes. */
 export const UPLOAD_TYPES = {
   pdf: 'application/pdf',
   png: 'image/png',
   jpg: 'image/jpeg',
+  zip: 'application/zip',
 } as const;
 export type UploadType = keyof typeof UPLOAD_TYPES;
 

@@ -31,6 +31,8 @@ function personFor(key: string, dob: string | null): KnownPerson {
  * - Aadhaar: a number starting 4991 (e.g. 499118665246) is "not linked to a mobile number"; any other (the API has checked its format and
  *   Verhoeff digit) gets an OTP, always 123456, also written to the sandbox inbox (recipient `aadhaar-<last 4>`);
  *   the person and address are made up from the number, the same every time.
+ * - Aadhaar offline XML: the file is read for real (a ZIP opened with the share code); the sandbox takes UIDAI's
+ *   signature as valid whenever the XML carries a Signature element (a real provider checks it against UIDAI's key).
  * - Central KYC: a PAN holder born on 1990-01-01 is found (person made up from the PAN); any other date is not found.
  */
 export function sandboxIdentityProvider(db: Queryable): IdentityProvider {
@@ -47,6 +49,9 @@ export function sandboxIdentityProvider(db: Queryable): IdentityProvider {
     async aadhaarVerifyOtp(reference, otp) {
       if (otp !== SANDBOX_AADHAAR_OTP) return { verified: false };
       return { verified: true, person: personFor(reference.split('-')[1] ?? reference, null) };
+    },
+    async verifyOfflineXml(xml) {
+      return /<Signature\b/.test(xml);
     },
     async centralKyc(pan, dob) {
       return dob === SANDBOX_CKYC_DOB ? { found: true, person: personFor(pan, dob) } : { found: false };

@@ -31,6 +31,8 @@ export interface IdentityProvider {
   aadhaarSendOtp(aadhaar: string): Promise<{ sent: true; reference: string } | { sent: false; message: string }>;
   /** Checks the OTP of a request; on success, the person the Aadhaar belongs to. */
   aadhaarVerifyOtp(reference: string, otp: string): Promise<{ verified: true; person: KnownPerson } | { verified: false }>;
+  /** Checks UIDAI's signature on an Aadhaar Paperless Offline e-KYC XML. */
+  verifyOfflineXml(xml: string): Promise<boolean>;
   /** Looks a PAN holder up in the central KYC registry by date of birth. */
   centralKyc(pan: string, dob: string): Promise<{ found: true; person: KnownPerson } | { found: false }>;
 }

@@ -2,13 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { apiError, ApiError } from '../errors';
+import '@fastify/multipart';
+import { apiError, ApiError, validationError } from '../errors';
+import { readUpload, UploadRefused, type CheckedUpload, type UploadLimits } from '../files/fileStore';
+import { readOfflineKyc } from '../identity/offlineXml';
+import { uploadRefusalText } from './bankProof';
 import { claimAadhaarGuess, claimAadhaarSend, markAadhaarVerified, recordAadhaarRequest } from '../identity/aadhaar';
 import { actingMembership } from '../merchants/editableMembership';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
 import type { KnownPerson } from '../providers/types';
 
 const API = 'https://onboarding.local/schemas/api/kyc.json';
+/** An Aadhaar offline e-KYC file: a ZIP smaller than 5 MB (UIDAI's are a few hundred KB). */
+const OFFLINE_XML_LIMITS: UploadLimits = { maxBytes: 5 * 1024 * 1024, types: ['zip'] };
 
 /** A refusal the KYC dialogs show as the spec says: `error_message`, with attempts left or the time to wait. */
 function kycRefusal(text: string, extra: { attempts_remaining?: number; time_remaining?: number } = {}): ApiError {
@@ -76,6 +82,40 @@ export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       return { message: message('kyc.verified'), merchant: await completeKyc(record, checked.person, userId, 'aadhaar') };
     },
   );
+
+  /**
+   * The XML share-code path: the merchant's Aadhaar Paperless Offline e-KYC file (a ZIP from UIDAI, under 5 MB) and
+   * its 4-digit share code, multipart with `share_code` before `file`. The file is read in memory only, never stored.
+   */
+  app.post<{ Params: { id: string } }>('/merchants/:id/kyc/aadhaar_xml', async (request) => {
+    const { userId } = currentUser(request);
+    const { record } = await actingMembership(db, userId, request.params.id, 'kyc');
+    if (!request.isMultipart()) throw validationError({ file: [message('upload.missing')] });
+    let shareCode = '';
+    let upload: CheckedUpload | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: OFFLINE_XML_LIMITS.maxBytes, files: 1, fields: 2, fieldSize: 16 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'share_code' && typeof part.value === 'string') shareCode = part.value;
+        } else if (part.fieldname === 'file' && !upload) {
+          upload = await readUpload(part.file, part.filename, OFFLINE_XML_LIMITS);
+        } else {
+          part.file.resume();
+        }
+      }
+    } catch (error) {
+      if (error instanceof UploadRefused) throw validationError({ file: [error.reason === 'type' ? message('kyc.xml.notZip') : uploadRefusalText(error, OFFLINE_XML_LIMITS)] });
+      throw error;
+    }
+    if (!/^[0-9]{4}$/.test(shareCode)) throw validationError({ share_code: [message('validation.shareCode')] });
+    if (!upload) throw validationError({ file: [message('upload.missing')] });
+    const claim = await claimAadhaarSend(db, record.uuid, clock.now());
+    if (!claim.ok) throw kycRefusal(message('kyc.tooManySends'), { attempts_remaining: 0, time_remaining: claim.retryAfterSeconds });
+    const read = await readOfflineKyc(upload.content, shareCode);
+    if ('problem' in read) throw kycRefusal(message(read.problem === 'shareCode' ? 'kyc.xml.wrongShareCode' : 'kyc.xml.unreadable'), { attempts_remaining: claim.sendsLeft });
+    if (!(await providers.identity.verifyOfflineXml(read.xml))) throw kycRefusal(message('kyc.xml.notSigned'), { attempts_remaining: claim.sendsLeft });
+    return { message: message('kyc.verified'), merchant: await completeKyc(record, read.person, userId, 'aadhaar_xml') };
+  });
 
   app.post<{ Params: { id: string }; Body: { dob: string } }>('/merchants/:id/kyc/ckyc', { schema: { body: { $ref: `${API}#/$defs/ckyc` } } }, async (request) => {
     const { userId } = currentUser(request);

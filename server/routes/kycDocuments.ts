@@ -25,14 +25,15 @@ import { GENERATED, generateDocument, signatoryOf, type GeneratedKind } from '..
 import type { Requirements } from '../documents/requirementsSource';
 import { staffRoleOf, REVIEW_ROLES } from '../auth/staff';
 import { apiError, ApiError, validationError } from '../errors';
-import { readUpload, UploadRefused, UPLOAD_TYPES, type CheckedUpload, type UploadLimits, type UploadType } from '../files/fileStore';
+import { readUpload, UploadRefused, type CheckedUpload, type UploadLimits, type UploadType } from '../files/fileStore';
 import { aclPermissions } from '../../schemas/registry';
 import { hasPermission, loadMembership, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
 import { uploadRefusalText } from './bankProof';
 
 const API = 'https://onboarding.local/schemas/api/kyc-documents.json';
 const MB = 1024 * 1024;
-const ALL_TYPES = Object.keys(UPLOAD_TYPES) as UploadType[];
+/** What a KYC document may be (spec section 9): pdf, png, jpg and jpeg. */
+const ALL_TYPES: UploadType[] = ['pdf', 'png', 'jpg'];
 
 type Params = { id: string; docId: string };
 

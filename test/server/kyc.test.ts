@@ -1,4 +1,6 @@
+import { TextReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, TINY_PNG } from './multipart';
 import { message } from '../../schemas/messages';
 import { SANDBOX_AADHAAR_OTP, SANDBOX_CKYC_DOB } from '../../server/providers/sandboxIdentity';
 import { kycReadyMerchant } from './abuse/kycReadyMerchant';
@@ -91,5 +93,44 @@ describe('central KYC', () => {
     expect(found.json().merchant.kyc_status).toEqual({ kyc_status: 'COMPLETED' });
     const other = await merchant();
     expect((await call(t, other.token, 'POST', path(m.uuid, 'ckyc'), { dob: SANDBOX_CKYC_DOB })).statusCode).toBe(404);
+  });
+});
+
+/**
+ * An Aadhaar Paperless Offline e-KYC file as UIDAI's documentation describes it (OfflinePaperlessKyc with Poi and Poa,
+ * signed, in a ZIP whose password is the share code); the values are made up.
+ */
+async function offlineKycZip(shareCode: string, { signed = true, poa = 'house="12" street="MG Road" loc="Shivaji Nagar" vtc="Pune" dist="Pune" state="Maharashtra" pc="411005"' } = {}) {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><OfflinePaperlessKyc referenceId="234620190101120000000"><UidData><Poi dob="15-08-1988" gender="F" name="Asha Verma"/><Poa ${poa} country="India"/><Pht>AAAA</Pht></UidData>${signed ? '<Signature><SignatureValue>AAAA</SignatureValue></Signature>' : ''}</OfflinePaperlessKyc>`;
+  const writer = new ZipWriter(new Uint8ArrayWriter(), { password: shareCode, zipCrypto: true });
+  await writer.add('offlineaadhaar20190101120000000.xml', new TextReader(xml));
+  return Buffer.from(await writer.close());
+}
+
+const sendXml = (m: { token: string; uuid: string }, shareCode: string, file: { filename: string; content: Buffer }) => {
+  const body = multipartBody({ share_code: shareCode }, [{ field: 'file', ...file }]);
+  return t.app.inject({ method: 'POST', url: path(m.uuid, 'aadhaar_xml'), headers: { authorization: `Bearer ${m.token}`, ...body.headers }, payload: body.payload });
+};
+
+describe('Aadhaar offline e-KYC (XML share code)', () => {
+  it('opens the ZIP with the share code and completes KYC with its address; a wrong code, a bad code, other files are refused', async () => {
+    const m = await merchant();
+    const zip = await offlineKycZip('5678');
+    expect((await sendXml(m, '56', { filename: 'aadhaar.zip', content: zip })).json().errors.share_code).toEqual(['Share code is invalid']);
+    expect((await sendXml(m, '1234', { filename: 'aadhaar.zip', content: zip })).json()).toMatchObject({ error_message: message('kyc.xml.wrongShareCode') });
+    expect((await sendXml(m, '5678', { filename: 'aadhaar.zip', content: TINY_PNG })).json().errors.file).toEqual([message('kyc.xml.notZip')]);
+    const unsigned = await sendXml(m, '5678', { filename: 'aadhaar.zip', content: await offlineKycZip('5678', { signed: false }) });
+    expect(unsigned.json()).toMatchObject({ error_message: message('kyc.xml.notSigned') });
+    expect((await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}`)).json().merchant.kyc_status).not.toEqual({ kyc_status: 'COMPLETED' });
+
+    const m2 = await merchant();
+    const accepted = await sendXml(m2, '5678', { filename: 'aadhaar.zip', content: zip });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().merchant).toMatchObject({
+      kyc_status: { kyc_status: 'COMPLETED' },
+      saved_kyc_address: { address_line: '12, MG Road, Shivaji Nagar', city: 'Pune', pincode: '411005', state: 'Maharashtra' },
+    });
+    const noAddress = await sendXml(await merchant(), '5678', { filename: 'aadhaar.zip', content: await offlineKycZip('5678', { poa: 'state="Maharashtra"' }) });
+    expect(noAddress.json()).toMatchObject({ error_message: message('kyc.xml.unreadable') });
   });
 });

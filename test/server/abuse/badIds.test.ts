@@ -48,6 +48,7 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/merchants/:id/kyc/aadhaar_consent', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc/aadhaar_consent`, { consent: true }) },
   { route: 'POST /api/v1/merchants/:id/kyc/aadhaar_send_otp', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc/aadhaar_send_otp`, { aadhaar_number: '234123412346' }) },
   { route: 'POST /api/v1/merchants/:id/kyc/aadhaar_verify_otp', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc/aadhaar_verify_otp`, { aadhaar_number: '234123412346', otp: '000000' }) },
+  { route: 'POST /api/v1/merchants/:id/kyc/aadhaar_xml', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc/aadhaar_xml`, {}) },
   { route: 'POST /api/v1/merchants/:id/kyc/ckyc', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc/ckyc`, { dob: '1985-05-05' }) },
   { route: 'GET /api/v1/merchants/:id/bank_update_timing', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/bank_update_timing`) },
   { route: 'POST /api/v1/merchants/:id/verify_penny', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/verify_penny`, { penny_amount: '1.00' }) },

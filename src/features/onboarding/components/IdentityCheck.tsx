@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,12 +15,13 @@ import Typography from '@mui/material/Typography';
 import type { FieldErrors } from '../../../../schemas/types';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { keys } from '../../../shared/api/keys';
+import { uploadForm } from '../../../shared/api/upload';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
 
 type Address = { address_line: string; city: string; pincode: string; state: string };
-type Open = null | 'aadhar-get-otp' | 'aadhar-verify-otp' | 'ckyc';
+type Open = null | 'aadhar-get-otp' | 'aadhar-verify-otp' | 'ckyc' | 'xml';
 
 /**
  * The text of a refused identity call (onboarding spec section 8): a 422's `error_message`, with ", attempts left N"
@@ -43,7 +44,8 @@ export function identityErrorText(error: unknown, field?: string): string {
 
 /**
  * Identity in the KYC step (onboarding spec sections 2 and 4, Aadhaar flow): verify with Aadhaar (consent and number
- * in `aadhar-get-otp`, the OTP in `aadhar-verify-otp`) or with central KYC (date of birth). On success the merchant
+ * in `aadhar-get-otp`, the OTP in `aadhar-verify-otp`), with the Aadhaar offline e-KYC ZIP and its share code, or with
+ * central KYC (date of birth). On success the merchant
  * is refreshed and the address found fills the registered address, for the merchant to check and save.
  */
 export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
@@ -54,6 +56,9 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
   const [aadhaar, setAadhaar] = useState('');
   const [otp, setOtp] = useState('');
   const [dob, setDob] = useState('');
+  const [shareCode, setShareCode] = useState('');
+  const [zip, setZip] = useState<File | null>(null);
+  const zipInput = useRef<HTMLInputElement>(null);
   const [sentText, setSentText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -97,6 +102,13 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
       setOpen('aadhar-verify-otp');
     }, 'aadhaar_number');
   const verifyOtp = () => run(async () => finish(await apiFetch(`${base}/aadhaar_verify_otp`, { method: 'POST', body: { aadhaar_number: aadhaar, otp } })), 'otp');
+  const offlineXml = () =>
+    run(async () => {
+      const form = new FormData();
+      form.append('share_code', shareCode);
+      if (zip) form.append('file', zip, zip.name);
+      await finish(await uploadForm<{ message: string; merchant: Merchant }>(`${base}/aadhaar_xml`, form, () => undefined));
+    });
   const centralKyc = () => run(async () => finish(await apiFetch(`${base}/ckyc`, { method: 'POST', body: { dob } })), 'dob');
   const close = () => {
     setOpen(null);
@@ -123,10 +135,50 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
         <Button variant="outlined" onClick={() => setOpen('aadhar-get-otp')} sx={{ minHeight: 44 }}>
           {t('kyc.aadhaar.start')}
         </Button>
+        <Button variant="outlined" onClick={() => setOpen('xml')} sx={{ minHeight: 44 }}>
+          {t('kyc.xml.start')}
+        </Button>
         <Button variant="outlined" onClick={() => setOpen('ckyc')} sx={{ minHeight: 44 }}>
           {t('kyc.ckyc.start')}
         </Button>
       </Box>
+
+      <Dialog open={open === 'xml'} onClose={close} aria-labelledby={`${id}-xml`} fullWidth maxWidth="xs">
+        <DialogTitle id={`${id}-xml`}>{t('kyc.xml.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('kyc.xml.intro')}</DialogContentText>
+          <TextField
+            label={t('kyc.xml.shareCode')}
+            value={shareCode}
+            onChange={(event) => setShareCode(event.target.value.replace(/\D/g, '').slice(0, 4))}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } }}
+            fullWidth
+            margin="dense"
+          />
+          <Button variant="outlined" onClick={() => zipInput.current?.click()} sx={{ mt: 1, minHeight: 44 }}>
+            {t('kyc.xml.file')}
+          </Button>
+          <input ref={zipInput} type="file" accept=".zip,application/zip" hidden aria-label={t('kyc.xml.file')} onChange={(event) => setZip(event.target.files?.[0] ?? null)} />
+          {zip && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('kyc.xml.chosen', { name: zip.name })}
+            </Typography>
+          )}
+          {problem && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {problem}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} sx={{ minHeight: 44 }}>
+            {t('documents.cancel')}
+          </Button>
+          <Button variant="contained" disabled={shareCode.length !== 4 || !zip || busy} onClick={() => void offlineXml()} sx={{ minHeight: 44 }}>
+            {t('kyc.aadhaar.verify')}
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       <Dialog open={open === 'aadhar-get-otp'} onClose={close} aria-labelledby={`${id}-get`} data-dialog="aadhar-get-otp" fullWidth maxWidth="xs">
         <DialogTitle id={`${id}-get`}>{t('kyc.aadhaar.title')}</DialogTitle>
