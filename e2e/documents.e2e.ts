@@ -74,6 +74,20 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await uploadWhole(page, 'PANCARD_PARTNERSHIP', { name: 'firm-pan.png', mimeType: 'image/png', buffer: PNG });
     await uploadWhole(page, 'PANCARD_SIGNED_AUTHORITY', { name: 'ravi-pan.png', mimeType: 'image/png', buffer: PNG });
 
+    // A passport's front, then CANCEL: the confirmation, and YES deletes what was uploaded.
+    await documentRow(page, 'ADDRESS_PROOF_SIGNED_AUTHORITY').getByRole('button', { name: /^UPLOAD:/ }).click();
+    await dialog(page).getByRole('radio', { name: 'Passport' }).check();
+    await page.getByRole('button', { name: 'CONTINUE' }).click();
+    await page.getByLabel('FRONT', { exact: true }).setInputFiles({ name: 'passport-front.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('passport-front.png').waitFor();
+    await page.getByRole('button', { name: 'CANCEL' }).click();
+    const confirmCancel = page.getByRole('dialog', { name: 'Cancel this upload?' });
+    await confirmCancel.getByText('If you cancel, this document will not be saved. Are you sure you want to cancel?').waitFor();
+    await expectAccessible(page, 'documents-cancel-confirmation');
+    await confirmCancel.getByRole('button', { name: 'YES' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await chip(page, 'ADDRESS_PROOF_SIGNED_AUTHORITY')).toBe('Not uploaded');
+
     // Address proof: Aadhaar (its disclaimer once), front and back; DONE waits for both.
     await documentRow(page, 'ADDRESS_PROOF_SIGNED_AUTHORITY').getByRole('button', { name: /^UPLOAD:/ }).click();
     await dialog(page).getByRole('radio', { name: 'Aadhaar Card' }).check();

@@ -11,6 +11,7 @@ export interface CategoryConfig {
   tooltipText?: string;
   maxFileSizeLimit: number;
   template?: { call: string; label: string };
+  uploadLabel?: string;
   subCategory: { modalTitle: string; value: string[]; uploadFrontAndBack: string[]; uploadMultiple: string[]; coachMark?: string } | null;
 }
 

@@ -16,6 +16,7 @@ function categoryOut(catalogue: DocumentCatalogue, code: string, config: Categor
     tooltipText: config.tooltipText ? message(config.tooltipText) : null,
     maxFileSizeLimit: config.maxFileSizeLimit,
     template: config.template ? { call: config.template.call, label: message(config.template.label) } : null,
+    uploadLabel: config.uploadLabel ? message(config.uploadLabel) : null,
     subCategory: config.subCategory && {
       modalTitle: message(config.subCategory.modalTitle),
       coachMark: config.subCategory.coachMark ? message(config.subCategory.coachMark) : null,

@@ -255,6 +255,13 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     });
   }
 
+  /** generated_agreements: the merchant's agreement documents (the agreement issue generates them). */
+  app.get<{ Params: { id: string } }>('/merchants/:id/generated_agreements', async (request) => {
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    const { catalogue } = await requirements.current();
+    return { kyc_documents: await listDocuments(db, catalogue, record.uuid, { kycDocumentType: ['Agreement'] }) };
+  });
+
   /** Document status verification: the merchant's document_status, with a line saying what it means. */
   app.get<{ Params: { id: string } }>('/merchants/:id/document_status_verification', async (request) => {
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);

@@ -300,6 +300,14 @@ describe('generated documents and the Aadhaar disclaimer', () => {
     expect((await fetchBytes(stranger.token, `/api/v1/merchants/${m.uuid}/generate_authority_letter`)).status).toBe(404);
   });
 
+  it('lists generated agreements (none before one is generated) and labels the agreement upload ACCEPT', async () => {
+    const m = await partnership();
+    expect((await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/generated_agreements`)).json()).toEqual({ kyc_documents: [] });
+    const categories = (await call(t, m.token, 'GET', '/api/v1/document_categories_and_types')).json().document_categories;
+    expect(categories.find((c: { code: string }) => c.code === 'SERVICE_AGREEMENT').uploadLabel).toBe('ACCEPT');
+    expect(categories.find((c: { code: string }) => c.code === 'SC').uploadLabel).toBeNull();
+  });
+
   it('takes the signed letter through upload_authority_letter', async () => {
     const m = await partnership();
     const answer = await upload(m, {}, { filename: 'signed letter.pdf', content: await pdfOf([[595, 842]]) }, 'upload_authority_letter');

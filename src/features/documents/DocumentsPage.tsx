@@ -156,6 +156,7 @@ function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { 
       () => setProblem(t('documents.downloadFailed')),
     );
   const headingId = `document-${category.code}`;
+  const actionLabel = declined ? t('documents.reupload') : state ? t('documents.replace') : (category.uploadLabel ?? t('documents.upload'));
   return (
     <Box component="li" data-category={category.code} aria-labelledby={headingId} sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
@@ -208,8 +209,8 @@ function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { 
         </Typography>
       )}
       {mayUpload && (!state || declined || state.status === 'Pending') && (
-        <Button variant={declined || !state ? 'contained' : 'outlined'} onClick={onUpload} sx={{ mt: 1, minHeight: 44 }} aria-label={`${declined ? t("documents.reupload") : state ? t("documents.replace") : t("documents.upload")}: ${category.label}`}>
-          {declined ? t('documents.reupload') : state ? t('documents.replace') : t('documents.upload')}
+        <Button variant={declined || !state ? 'contained' : 'outlined'} onClick={onUpload} sx={{ mt: 1, minHeight: 44 }} aria-label={`${actionLabel}: ${category.label}`}>
+          {actionLabel}
         </Button>
       )}
     </Box>

@@ -276,7 +276,7 @@ export function UploadDialog({ merchantUuid, category, onClose, onDone }: { merc
           <Button onClick={() => setConfirmCancel(false)} sx={{ minHeight: 44 }}>
             {t('documents.no')}
           </Button>
-          <Button variant="contained" color="error" onClick={() => void discard()} sx={{ minHeight: 44 }}>
+          <Button variant="contained" onClick={() => void discard()} sx={{ minHeight: 44 }}>
             {t('documents.yes')}
           </Button>
         </DialogActions>

@@ -16,6 +16,8 @@ export interface DocumentCategory {
   tooltipText: string | null;
   maxFileSizeLimit: number;
   template: { call: string; label: string } | null;
+  /** The upload button's text when not UPLOAD (ACCEPT for an agreement). */
+  uploadLabel?: string | null;
   subCategory: {
     modalTitle: string;
     coachMark: string | null;

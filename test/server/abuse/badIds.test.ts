@@ -37,6 +37,7 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/merchants/:id/submit_documents', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/submit_documents`) },
   { route: 'POST /api/v1/merchants/:id/receive_all_docs', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/receive_all_docs`) },
   { route: 'POST /api/v1/merchants/:id/final_doc_submit', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/final_doc_submit`) },
+  { route: 'GET /api/v1/merchants/:id/generated_agreements', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generated_agreements`) },
   { route: 'GET /api/v1/merchants/:id/document_status_verification', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/document_status_verification`) },
   { route: 'GET /api/v1/merchants/:id/get_signatory_details', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/get_signatory_details`) },
   { route: 'GET /api/v1/merchants/:id/generate_authority_letter', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_authority_letter`) },
