@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,6 @@ import { useProfileChannel } from '../../shared/api/useProfileChannel';
 import type { Merchant } from '../../shared/api/types';
 import { activeSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
-import { DocumentsPage } from '../documents/DocumentsPage';
 import { JourneyProgress } from './JourneyProgress';
 import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
@@ -26,6 +25,9 @@ import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { StepSavedSnackbar } from './StepSavedSnackbar';
 import { tabVisibility } from './tabVisibility';
+
+/** The Documents tab loads when it is first opened (the stepper's first load stays small). */
+const DocumentsPage = lazy(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
 
 const PROFILE_EDIT = ['update_user_profile', 'update_profile_restricted'];
 
@@ -167,7 +169,9 @@ export default function OnboardingPage() {
           />
         </>
       ) : pathname === '/onboarding/documents' ? (
-        <DocumentsPage merchant={merchant} canEdit={canEdit} />
+        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+          <DocumentsPage merchant={merchant} canEdit={canEdit} />
+        </Suspense>
       ) : (
         <Alert severity="info">{t('onboarding.notYetAvailable')}</Alert>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -179,7 +179,11 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
         {(definition.components ?? []).map((name) => {
           const Component = stepComponents[name];
           if (!Component) throw new Error(`Step ${definition.id} names component ${name}, which is not registered in stepComponents`);
-          return <Component key={name} merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} fill={fill} />;
+          return (
+            <Suspense key={name} fallback={<LinearProgress aria-label={t('common.loading')} />}>
+              <Component merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} fill={fill} />
+            </Suspense>
+          );
         })}
         {busy && definition.submit.busyMessage && (
           <Box role="status" sx={{ my: 2 }}>

@@ -1,10 +1,8 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
 import { BankProofUpload } from './components/BankProofUpload';
 import { BankUpdate } from './components/BankUpdate';
 import { CinSignatories } from './components/CinSignatories';
-import { DocumentsChecklist } from './components/DocumentsChecklist';
-import { IdentityCheck } from './components/IdentityCheck';
 import { PanConfirmationDialog } from './components/PanConfirmationDialog';
 import { PennyPanel } from './components/PennyPanel';
 import { ShopLookup } from './components/ShopLookup';
@@ -27,6 +25,10 @@ export interface StepDialogProps {
   /** The merchant is done with the dialog: the step counts as saved. */
   onClose(): void;
 }
+
+/** Components of steps opened later in the journey load with their step's first render (StepScreen wraps them in Suspense). */
+const DocumentsChecklist = lazy(() => import('./components/DocumentsChecklist').then((module) => ({ default: module.DocumentsChecklist })));
+const IdentityCheck = lazy(() => import('./components/IdentityCheck').then((module) => ({ default: module.IdentityCheck })));
 
 /** The real components step definitions may name in `components`, by name. */
 export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, BankUpdate, CinSignatories, DocumentsChecklist, IdentityCheck, PennyPanel, ShopLookup };
