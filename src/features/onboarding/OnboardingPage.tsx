@@ -56,6 +56,14 @@ export default function OnboardingPage() {
   const [arriving, setArriving] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState({ message: '', open: false, count: 0 });
 
+  // A user who acts for no merchant (operations staff) has nothing to fill here.
+  if (merchants.data && merchants.data.length === 0 && !uuid) {
+    return (
+      <Page>
+        <Alert severity="info">{t('onboarding.noMerchant')}</Alert>
+      </Page>
+    );
+  }
   const failed = error ?? merchants.error ?? permissions.error;
   if (failed) {
     return (

@@ -204,3 +204,18 @@ describe('OnboardingPage', () => {
     });
   });
 });
+
+describe('OnboardingPage for a user who acts for no merchant', () => {
+  it('says the account is linked to no merchant (operations staff) instead of loading forever', async () => {
+    saveSession({ access_token: 'token', expires_in: 3600 });
+    mockFetch(({ url }) => (url === '/api/v1/merchants' ? { body: { merchants: [] } } : undefined));
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <MemoryRouter initialEntries={['/onboarding']}>
+          <OnboardingPage />
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    expect(await screen.findByText(/This account is not linked to any merchant/)).toBeInTheDocument();
+  });
+});
