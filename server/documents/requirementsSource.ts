@@ -24,6 +24,7 @@ export interface TypeConfig {
   modalTitle?: string;
   modalDescription?: string;
   backOptional?: boolean;
+  sideLabels?: { front: string; back: string };
 }
 
 /** The document catalogue (schemas/documents/document-catalogue.json). */

@@ -37,6 +37,7 @@ function typeOut(code: string, type: TypeConfig) {
     modalTitle: type.modalTitle ? message(type.modalTitle) : null,
     modalDescription: type.modalDescription ? message(type.modalDescription) : null,
     backOptional: type.backOptional === true,
+    sideLabels: type.sideLabels ? { front: message(type.sideLabels.front), back: message(type.sideLabels.back) } : null,
   };
 }
 

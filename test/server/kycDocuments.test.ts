@@ -306,6 +306,10 @@ describe('generated documents and the Aadhaar disclaimer', () => {
     const categories = (await call(t, m.token, 'GET', '/api/v1/document_categories_and_types')).json().document_categories;
     expect(categories.find((c: { code: string }) => c.code === 'SERVICE_AGREEMENT').uploadLabel).toBe('ACCEPT');
     expect(categories.find((c: { code: string }) => c.code === 'SC').uploadLabel).toBeNull();
+    // The certificate of incorporation's sides are named as the spec names them: INC 22 on the back.
+    const types = (await call(t, m.token, 'GET', '/api/v1/document_categories_and_types')).json().document_types;
+    expect(types.find((type: { value: string }) => type.value === 'CERTIFICATE_OF_INCORPORATION')).toMatchObject({ backOptional: true, sideLabels: { front: 'CERTIFICATE', back: 'INC 22' } });
+    expect(types.find((type: { value: string }) => type.value === 'AADHAR').sideLabels).toBeNull();
   });
 
   it('takes the signed letter through upload_authority_letter', async () => {

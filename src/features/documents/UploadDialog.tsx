@@ -154,6 +154,10 @@ export function UploadDialog({ merchantUuid, category, onClose, onDone }: { merc
   const canFinish = mode === 'multi' ? pages.length > 0 : mode === 'frontBack' ? Boolean(sides.front && (sides.back || backOptional)) : false;
   const title = step === 'type' ? (category.subCategory?.modalTitle ?? category.label) : (chosen?.modalTitle ?? chosen?.label ?? category.label);
   const held = (side: Page | null): HeldFile | null => side;
+  const sideLabel = (side: 'front' | 'back') => {
+    const name = chosen?.sideLabels?.[side] ?? t(side === 'front' ? 'documents.front' : 'documents.back');
+    return side === 'back' && backOptional ? t('documents.optionalSide', { side: name }) : name;
+  };
 
   return (
     <>
@@ -196,7 +200,7 @@ export function UploadDialog({ merchantUuid, category, onClose, onDone }: { merc
                 (['front', 'back'] as const).map((side) => (
                   <FileDrop
                     key={side}
-                    label={side === 'front' ? t('documents.front') : t(backOptional ? 'documents.backOptional' : 'documents.back')}
+                    label={sideLabel(side)}
                     maxMb={category.maxFileSizeLimit}
                     held={held(sides[side])}
                     disabled={busy}

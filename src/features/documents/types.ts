@@ -7,6 +7,8 @@ export interface DocumentTypeOption {
   modalTitle: string | null;
   modalDescription: string | null;
   backOptional: boolean;
+  /** The front and back slots' names when not FRONT and BACK. */
+  sideLabels?: { front: string; back: string } | null;
 }
 
 /** A category the merchant must or may provide, with its configuration and the document in force. */
