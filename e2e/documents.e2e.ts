@@ -45,6 +45,20 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     // The KYC step: Aadhaar e-KYC fills the registered address (sandbox OTP 123456, README).
     const kyc = row(page, 'kyc');
     await openStep(page, 'kyc');
+    for (const [button, title, screen] of [
+      ['UPLOAD AADHAAR XML', 'Aadhaar offline e-KYC', 'kyc-aadhaar-xml'],
+      ['USE CENTRAL KYC', 'Central KYC', 'kyc-central'],
+    ] as const) {
+      await kyc.getByRole('button', { name: button }).click();
+      const opened = page.getByRole('dialog', { name: title });
+      await opened.waitFor();
+      // Once the dialog has faded in (the screenshot shows it, not its transition).
+      await expect.poll(() => opened.evaluate((dialog) => getComputedStyle(dialog.closest('.MuiDialog-container') ?? dialog).opacity)).toBe('1');
+      await page.screenshot({ path: `${SCREENSHOTS}/${screen}.png` });
+      await expectAccessible(page, screen);
+      await opened.getByRole('button', { name: 'CANCEL' }).click();
+      await expect.poll(() => opened.count()).toBe(0);
+    }
     await kyc.getByRole('button', { name: 'VERIFY WITH AADHAAR' }).click();
     const getOtp = page.locator('[data-dialog="aadhar-get-otp"] [role="dialog"]');
     await getOtp.getByLabel('Aadhaar Number').fill('234123412346');

@@ -82,6 +82,10 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^KYC saved/ }).isVisible()).toBe(true);
     await expect.poll(() => kyc.getByText('Address saved. Upload your documents to complete KYC.').isVisible()).toBe(true);
     await expect.poll(() => page.locator('#kyc-header').getAttribute('aria-expanded')).toBe('false');
+    // The next step opens: the additional documents, the same list as the Documents tab, sent with the step's Submit.
+    await row(page, 'additional-documents').getByRole('heading', { name: 'PAN Card of the Company' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/additional-documents-step.png`, fullPage: true });
+    await expectAccessible(page, 'additional-documents-step');
     await expect.poll(async () => (await page.request.get(`${product.baseUrl}/api/v1/sandbox/messages`)).ok()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/profile-filled.png`, fullPage: true });
     await expectAccessible(page, 'profile-filled');

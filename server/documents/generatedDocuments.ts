@@ -10,6 +10,13 @@ export const GENERATED = {
 } as const;
 export type GeneratedKind = keyof typeof GENERATED;
 
+/** The spec's call for each generated document (a catalogue category names the call as its `template`). */
+export const GENERATOR_CALLS: Readonly<Record<string, GeneratedKind>> = {
+  generate_authority_letter: 'authority_letter',
+  generate_schedule_c_document: 'schedule_c',
+  generate_beneficiary_list: 'beneficiary_list',
+};
+
 interface Signatory {
   name: string | null;
   email: string | null;
@@ -80,7 +87,8 @@ export async function generateDocument(kind: GeneratedKind, record: MerchantReco
   writer.gap();
   writer.gap();
   writer.line(message('generated.signHere'));
-  writer.line(kind === 'authority_letter' && entity !== 'Individual' ? message('generated.stampHere') : '');
+  // The letter is asked of businesses only (rules/documents.json), which sign and stamp it.
+  if (kind === 'authority_letter') writer.line(message('generated.stampHere'));
   return Buffer.from(await pdf.save());
 }
 

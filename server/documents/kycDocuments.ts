@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
 import { saveFile, type CheckedUpload } from '../files/fileStore';
 import type { DocumentCatalogue } from './requirementsSource';
+import { isUuid } from '../merchants/parseIds';
 
 /** Who changed a document: recorded with every change for the review queue. */
 export interface DocumentActor {
@@ -44,6 +45,9 @@ export const MAX_SIDES = 2;
 
 /** Per-document statuses a merchant may still replace: not yet sent for review, or declined by it. */
 const REPLACEABLE = ['Pending', 'Declined'];
+
+/** What the merchant may do with the document in force of a category: replace it (upload another), delete it. */
+export const actionsOn = (status: string) => ({ replaceable: REPLACEABLE.includes(status), removable: status === 'Pending' });
 /** Statuses of a document sent for review (spec section 4, per-document review results). */
 export const SUBMITTED = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED'];
 
@@ -108,12 +112,11 @@ export async function listDocuments(
 
 /** One document of a merchant, or 404 (another merchant's document is as unknown as a missing one). */
 export async function documentOf(db: Queryable, catalogue: DocumentCatalogue, merchantUuid: string, uuid: string): Promise<KycDocumentOut> {
-  const [document] = UUID.test(uuid) ? await listDocuments(db, catalogue, merchantUuid, { uuid }) : [];
+  const [document] = isUuid(uuid) ? await listDocuments(db, catalogue, merchantUuid, { uuid }) : [];
   if (!document) throw apiError('NOT_FOUND');
   return document;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Records a document change: who, when, what (the review queue's history). */
 export async function recordDocumentEvent(

@@ -2,6 +2,9 @@
 export type MerchantKey = { uuid: string } | { mid: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a value is a uuid as the API writes them (8-4-4-4-12 hex digits). */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 const POSITIVE_DECIMAL = /^[1-9][0-9]*$/;
 const BIGINT_MAX = 9223372036854775807n;
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import '@fastify/multipart';
 import { evaluateStatus } from '../../rules/evaluate';
 import rulesConfig from '../../rules/config';
 import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
-import { readUpload, saveFile, UploadRefused, type CheckedUpload, type UploadLimits } from '../files/fileStore';
+import { saveFile, type UploadLimits } from '../files/fileStore';
+import { readMultipartUpload } from '../files/readMultipartUpload';
 import { actingMembership } from '../merchants/editableMembership';
 import { saveRecord } from '../merchants/store';
 
@@ -29,24 +29,14 @@ export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     const { userId } = currentUser(request);
     // Who may send one is checked before the file is read; the state is checked again with the record locked below.
     await actingMembership(db, userId, request.params.id, 'bank-details');
-    if (!request.isMultipart()) throw validationError({ file: [message('upload.missing')] });
-
-    let proofType: unknown;
-    let upload: CheckedUpload | undefined;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: BANK_PROOF_LIMITS.maxBytes, files: 1, fields: 4, fieldSize: 64 } })) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'proof_type') proofType = part.value;
-        } else if (part.fieldname === 'file' && !upload) {
-          upload = await readUpload(part.file, part.filename, BANK_PROOF_LIMITS);
-        } else {
-          part.file.resume();
-        }
-      }
-    } catch (error) {
-      if (error instanceof UploadRefused) throw validationError({ file: [uploadRefusalText(error)] });
-      throw error;
-    }
+    const { fields, upload } = await readMultipartUpload(request, {
+      maxBytes: BANK_PROOF_LIMITS.maxBytes,
+      fields: 4,
+      fieldSize: 64,
+      fileFields: ['file'],
+      limitsFor: () => BANK_PROOF_LIMITS,
+    });
+    const proofType = fields.proof_type;
     if (typeof proofType !== 'string' || !(BANK_PROOF_TYPES as readonly string[]).includes(proofType)) {
       throw validationError({ proof_type: [message('bankProof.typeRequired')] });
     }
@@ -72,11 +62,3 @@ export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     return { message: message('bankProof.submitted'), merchant: record };
   });
 };
-
-/** The catalogue's text for a refused upload. */
-export function uploadRefusalText(error: UploadRefused, limits: UploadLimits = BANK_PROOF_LIMITS): string {
-  if (error.reason === 'tooLarge') return message('upload.tooLarge', { size: Math.round(limits.maxBytes / (1024 * 1024)) });
-  if (error.reason === 'empty') return message('upload.empty');
-  if (error.reason === 'unreadable') return message('upload.unreadable');
-  return message('upload.type');
-}

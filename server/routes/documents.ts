@@ -4,7 +4,7 @@ import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { CategoryConfig, DocumentCatalogue, TypeConfig } from '../documents/requirementsSource';
-import { documentsForRules } from '../documents/kycDocuments';
+import { actionsOn, documentsForRules } from '../documents/kycDocuments';
 import { loadMembership } from '../merchants/store';
 
 /** A category as the API answers it: its code and configuration, texts in the catalogue's words. */
@@ -71,7 +71,7 @@ export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
       return {
         ...categoryOut(catalogue, code, catalogue.categories[code]!, needed.types[code]),
         upload_state: inForce
-          ? { status: inForce.status, remarks: inForce.remarks, kyc_document_uuid: inForce.uuid, document_type: inForce.document_type, file: inForce.processed_document }
+          ? { status: inForce.status, remarks: inForce.remarks, kyc_document_uuid: inForce.uuid, document_type: inForce.document_type, file: inForce.processed_document, ...actionsOn(inForce.status) }
           : null,
       };
     };

@@ -5,8 +5,8 @@ import { apiError } from '../errors';
 import { openFile } from '../files/fileStore';
 import { listMerchants } from '../merchants/store';
 import { staffRoleOf } from '../auth/staff';
+import { isUuid } from '../merchants/parseIds';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /files/{id}: a stored file, to the members of the merchant it belongs to only (anyone else gets the same 404
@@ -19,7 +19,7 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
 
   /** The file if the caller may read it: a member of its merchant, or operations staff (the review screen). */
   const readable = async (userId: string, id: string) => {
-    if (!UUID.test(id)) throw apiError('NOT_FOUND');
+    if (!isUuid(id)) throw apiError('NOT_FOUND');
     const merchants = (await staffRoleOf(db, userId)) ? null : (await listMerchants(db, userId)).map((merchant) => merchant.uuid);
     const opened = await openFile(db, id, merchants);
     if (!opened) throw apiError('NOT_FOUND');

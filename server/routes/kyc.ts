@@ -2,11 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import '@fastify/multipart';
 import { apiError, ApiError, validationError } from '../errors';
-import { readUpload, UploadRefused, type CheckedUpload, type UploadLimits } from '../files/fileStore';
+import type { UploadLimits } from '../files/fileStore';
+import { readMultipartUpload } from '../files/readMultipartUpload';
 import { readOfflineKyc } from '../identity/offlineXml';
-import { uploadRefusalText } from './bankProof';
 import { claimAadhaarGuess, claimAadhaarSend, markAadhaarVerified, recordAadhaarRequest } from '../identity/aadhaar';
 import { actingMembership } from '../merchants/editableMembership';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
@@ -90,23 +89,15 @@ export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
   app.post<{ Params: { id: string } }>('/merchants/:id/kyc/aadhaar_xml', async (request) => {
     const { userId } = currentUser(request);
     const { record } = await actingMembership(db, userId, request.params.id, 'kyc');
-    if (!request.isMultipart()) throw validationError({ file: [message('upload.missing')] });
-    let shareCode = '';
-    let upload: CheckedUpload | undefined;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: OFFLINE_XML_LIMITS.maxBytes, files: 1, fields: 2, fieldSize: 16 } })) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'share_code' && typeof part.value === 'string') shareCode = part.value;
-        } else if (part.fieldname === 'file' && !upload) {
-          upload = await readUpload(part.file, part.filename, OFFLINE_XML_LIMITS);
-        } else {
-          part.file.resume();
-        }
-      }
-    } catch (error) {
-      if (error instanceof UploadRefused) throw validationError({ file: [error.reason === 'type' ? message('kyc.xml.notZip') : uploadRefusalText(error, OFFLINE_XML_LIMITS)] });
-      throw error;
-    }
+    const { fields, upload } = await readMultipartUpload(request, {
+      maxBytes: OFFLINE_XML_LIMITS.maxBytes,
+      fields: 2,
+      fieldSize: 16,
+      fileFields: ['file'],
+      limitsFor: () => OFFLINE_XML_LIMITS,
+      typeText: message('kyc.xml.notZip'),
+    });
+    const shareCode = fields.share_code ?? '';
     if (!/^[0-9]{4}$/.test(shareCode)) throw validationError({ share_code: [message('validation.shareCode')] });
     if (!upload) throw validationError({ file: [message('upload.missing')] });
     const claim = await claimAadhaarSend(db, record.uuid, clock.now());

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import '@fastify/multipart';
 import { documentRequirementsFor } from '../../rules/evaluate';
 import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
@@ -21,19 +20,20 @@ import {
   sendForReview,
   type DocumentActor,
 } from '../documents/kycDocuments';
-import { GENERATED, generateDocument, signatoryOf, type GeneratedKind } from '../documents/generatedDocuments';
+import { GENERATED, GENERATOR_CALLS, generateDocument, signatoryOf } from '../documents/generatedDocuments';
 import type { Requirements } from '../documents/requirementsSource';
 import { staffRoleOf, REVIEW_ROLES } from '../auth/staff';
 import { apiError, ApiError, validationError } from '../errors';
-import { readUpload, UploadRefused, type CheckedUpload, type UploadLimits, type UploadType } from '../files/fileStore';
+import type { CheckedUpload, UploadType } from '../files/fileStore';
+import { readMultipartUpload } from '../files/readMultipartUpload';
 import { aclPermissions } from '../../schemas/registry';
 import { hasPermission, loadMembership, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
-import { uploadRefusalText } from './bankProof';
+import { isUuid } from '../merchants/parseIds';
 
 const API = 'https://onboarding.local/schemas/api/kyc-documents.json';
 const MB = 1024 * 1024;
 /** What a KYC document may be (spec section 9): pdf, png, jpg and jpeg. */
-const ALL_TYPES: UploadType[] = ['pdf', 'png', 'jpg'];
+const DOCUMENT_TYPES: UploadType[] = ['pdf', 'png', 'jpg'];
 
 type Params = { id: string; docId: string };
 
@@ -77,34 +77,18 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
    * Reads a multipart upload: its fields (which must come before the file: the category sets the size limit), then
    * one file, checked while it streams. `fixedCategory` is the category of a call that has only one.
    */
-  const readDocumentUpload = async (request: FastifyRequest, current: Requirements, fixedCategory?: string) => {
-    if (!request.isMultipart()) throw validationError({ file: [message('upload.missing')] });
-    const largest = Math.max(...Object.values(current.catalogue.categories).map((category) => category.maxFileSizeLimit));
-    const fields: Record<string, string> = {};
-    let upload: CheckedUpload | undefined;
-    let fileField: string | undefined;
-    let limits: UploadLimits | undefined;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: largest * MB, files: 1, fields: 8, fieldSize: 256 } })) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          continue;
-        }
-        const category = fixedCategory ?? fields.document_category;
-        const config = category ? current.catalogue.categories[category] : undefined;
-        if (!config || upload) {
-          part.file.resume();
-          continue;
-        }
-        limits = { maxBytes: config.maxFileSizeLimit * MB, types: ALL_TYPES };
-        fileField = part.fieldname;
-        upload = await readUpload(part.file, part.filename, limits);
-      }
-    } catch (error) {
-      if (error instanceof UploadRefused) throw validationError({ file: [uploadRefusalText(error, limits)] });
-      throw error;
-    }
-    return { fields, upload, fileField };
+  const readDocumentUpload = (request: FastifyRequest, current: Requirements, fixedCategory?: string) => {
+    const categories = current.catalogue.categories;
+    return readMultipartUpload(request, {
+      maxBytes: Math.max(...Object.values(categories).map((category) => category.maxFileSizeLimit)) * MB,
+      fields: 8,
+      fieldSize: 256,
+      fileFields: ['processed_document', 'uploaded_documents'],
+      limitsFor: (fields) => {
+        const config = categories[fixedCategory ?? fields.document_category ?? ''];
+        return config ? { maxBytes: config.maxFileSizeLimit * MB, types: DOCUMENT_TYPES } : null;
+      },
+    });
   };
 
   /** The category and type of an upload or merge, checked against what this merchant is asked for. */
@@ -128,12 +112,14 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     return storeUpload(request, reply, current, fields, upload, fileField);
   });
 
-  /** upload_authority_letter: the signed authorisation letter, as one file. */
+  /** upload_authority_letter: the signed authorisation letter, as one file, into the category whose template it is. */
   app.post<{ Params: { id: string } }>('/merchants/:id/upload_authority_letter', async (request, reply) => {
     await editing(db, request);
     const current = await requirements.current();
-    const { upload } = await readDocumentUpload(request, current, 'SIGNED_AUTHORISATION_LETTER');
-    return storeUpload(request, reply, current, { document_category: 'SIGNED_AUTHORISATION_LETTER' }, upload, 'processed_document');
+    const category = categoryOfTemplate(current, 'generate_authority_letter');
+    if (!category) throw apiError('DOCUMENT_NOT_ASKED');
+    const { upload } = await readDocumentUpload(request, current, category);
+    return storeUpload(request, reply, current, { document_category: category }, upload, 'processed_document');
   });
 
   const storeUpload = async (
@@ -183,7 +169,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   app.delete<{ Params: Params }>('/merchants/:id/kyc_documents/:docId', async (request, reply) => {
     await db.transaction(async (tx) => {
       const { record, by } = await editing(tx, request, true);
-      if (!UUID.test(request.params.docId)) throw apiError('NOT_FOUND');
+      if (!isUuid(request.params.docId)) throw apiError('NOT_FOUND');
       await deleteDocument(tx, record.uuid, request.params.docId, by);
     });
     return reply.code(204).send();
@@ -195,7 +181,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     async (request, reply) => {
       await db.transaction(async (tx) => {
         const { record, by } = await editing(tx, request, true);
-        if (!UUID.test(request.params.docId)) throw apiError('NOT_FOUND');
+        if (!isUuid(request.params.docId)) throw apiError('NOT_FOUND');
         await removePages(tx, record.uuid, request.params.docId, request.body.file_ids, by);
       });
       return reply.code(204).send();
@@ -222,7 +208,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     async (request) => {
       const current = await requirements.current();
       const uuid = request.params.docId;
-      if (!UUID.test(uuid)) throw apiError('NOT_FOUND');
+      if (!isUuid(uuid)) throw apiError('NOT_FOUND');
       const merchantUuid = await db.transaction(async (tx) => {
         const { record, by } = await editing(tx, request, true);
         const draft = await documentOf(tx, current.catalogue, record.uuid, uuid);
@@ -275,18 +261,18 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     return { signatory: signatoryOf(record) };
   });
 
-  /** generate_authority_letter, generate_schedule_c_document, generate_beneficiary_list: a PDF to download. */
-  const generators: Record<string, { kind: GeneratedKind; category: string | null }> = {
-    generate_authority_letter: { kind: 'authority_letter', category: 'SIGNED_AUTHORISATION_LETTER' },
-    generate_schedule_c_document: { kind: 'schedule_c', category: 'SC' },
-    generate_beneficiary_list: { kind: 'beneficiary_list', category: null },
-  };
-  for (const [path, { kind, category }] of Object.entries(generators)) {
+  /**
+   * generate_authority_letter, generate_schedule_c_document, generate_beneficiary_list: a PDF to download. One a
+   * category names as its template (document-catalogue.json) is given to a merchant asked for that category only.
+   */
+  for (const [path, kind] of Object.entries(GENERATOR_CALLS)) {
     app.get<{ Params: { id: string } }>(`/merchants/:id/${path}`, async (request, reply) => {
       const { userId } = currentUser(request);
       const { record } = await loadMembership(db, userId, request.params.id);
+      const current = await requirements.current();
+      const category = categoryOfTemplate(current, path);
       if (category) {
-        const asked = await askedOf(db, record, await requirements.current());
+        const asked = await askedOf(db, record, current);
         if (![...asked.required, ...asked.optional].includes(category)) throw apiError('DOCUMENT_NOT_ASKED');
       }
       if (kind === 'authority_letter' && !signatoryOf(record)) throw apiError('SIGNATORY_MISSING');
@@ -321,7 +307,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     { schema: { body: { $ref: `${API}#/$defs/review` } } },
     async (request) => {
       const { userId } = currentUser(request);
-      if (!UUID.test(request.params.docId) || !UUID.test(request.params.id)) throw apiError('NOT_FOUND');
+      if (!isUuid(request.params.docId) || !isUuid(request.params.id)) throw apiError('NOT_FOUND');
       const role = await staffRoleOf(db, userId);
       if (!role || !REVIEW_ROLES.includes(role)) throw apiError('FORBIDDEN');
       const current = await requirements.current();
@@ -341,7 +327,6 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   );
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The document status lines of document status verification, by status (letters only). */
 const STATUS_MESSAGES = Object.fromEntries(
@@ -350,3 +335,7 @@ const STATUS_MESSAGES = Object.fromEntries(
     true,
   ]),
 );
+
+/** The category whose catalogue template the call writes, if any. */
+const categoryOfTemplate = (current: Requirements, call: string): string | undefined =>
+  Object.entries(current.catalogue.categories).find(([, config]) => config.template?.call === call)?.[0];

@@ -85,7 +85,8 @@ describe('the precompiled validators', () => {
     it('answers rjsf\'s isValid on each of the step\'s conditions as the runtime Ajv does', () => {
       const conditions = Object.values(rendered.allOf ?? []).map((entry) => (entry as RJSFSchema).if).concat(rendered.if);
       const compiled = conditions.filter((condition): condition is RJSFSchema => typeof condition === 'object');
-      expect(compiled.length).toBeGreaterThan(FIELDLESS.has(step) ? -1 : 0);
+      if (FIELDLESS.has(step)) expect(compiled).toEqual([]);
+      else expect(compiled.length).toBeGreaterThan(0);
       for (const condition of compiled) {
         for (const data of samples) {
           expect(precompiled.isValid(condition, data, rendered), JSON.stringify({ condition, data })).toBe(runtime.isValid(condition, data, rendered));
@@ -108,7 +109,8 @@ describe('the precompiled validators', () => {
         expect(comparable(precompiled.errors), JSON.stringify(data)).toEqual(comparable(expectedValidate.errors));
         messages += (precompiled.errors ?? []).filter((error: ErrorObject) => error.keyword === 'errorMessage').length;
       }
-      expect(messages).toBeGreaterThan(FIELDLESS.has(step) ? -1 : 0);
+      if (FIELDLESS.has(step)) expect(messages).toBe(0);
+      else expect(messages).toBeGreaterThan(0);
     });
 
     it('gives every definition fixture the errors the runtime Ajv gives', () => {

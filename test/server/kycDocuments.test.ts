@@ -74,7 +74,7 @@ describe('uploading a KYC document', () => {
     const listed = await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/kyc_documents`);
     expect(listed.json().kyc_documents.map((d: { uuid: string }) => d.uuid)).toEqual([document.uuid]);
     const required = (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/merchant_docs_req`)).json().required;
-    expect(required.find((c: { code: string }) => c.code === 'PANCARD_PARTNERSHIP').upload_state).toMatchObject({ status: 'Pending', kyc_document_uuid: document.uuid });
+    expect(required.find((c: { code: string }) => c.code === 'PANCARD_PARTNERSHIP').upload_state).toMatchObject({ status: 'Pending', kyc_document_uuid: document.uuid, replaceable: true, removable: true });
 
     const own = await fetchBytes(m.token, document.processed_document.path);
     expect(own.status).toBe(200);
@@ -261,7 +261,9 @@ describe('sending documents for review, and the staff review', () => {
     const declined = await review(reviewer, sc.uuid, { status: 'Declined', remarks: 'The stamp is missing' });
     expect(declined.statusCode).toBe(200);
     const afterDecline = (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/merchant_docs_req`)).json();
-    expect(afterDecline.required.find((c: { code: string }) => c.code === 'SC').upload_state).toMatchObject({ status: 'Declined', remarks: 'The stamp is missing' });
+    expect(afterDecline.required.find((c: { code: string }) => c.code === 'SC').upload_state).toMatchObject({ status: 'Declined', remarks: 'The stamp is missing', replaceable: true, removable: false });
+    expect(afterDecline.required.find((c: { code: string }) => c.code === 'SC').upload_state).toBeTruthy();
+    expect(afterDecline.required.find((c: { code: string }) => c.code === 'PANCARD_PARTNERSHIP').upload_state).toMatchObject({ status: 'DOCUMENT_SUBMITTED', replaceable: false, removable: false });
     expect((await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}`)).json().merchant.document_status).toBe('Docs Error');
 
     expect((await upload(m, { document_category: 'SC' }, { filename: 'stamped.png', content: TINY_PNG })).statusCode).toBe(201);

@@ -22,8 +22,6 @@ const UploadDialog = lazy(() => import('./UploadDialog').then((module) => ({ def
 
 /** How long after a submit the returned merchant is stored (spec section 9: 2 s). */
 const STORE_AFTER_SUBMIT_MS = 2000;
-/** Per-document statuses the merchant may still replace (the server refuses the others). */
-const REPLACEABLE = ['Pending', 'Declined'];
 
 /**
  * The Documents tab (onboarding spec sections 2 and 4, Documents): the merchant's document status, then the documents
@@ -42,7 +40,7 @@ export function DocumentsPage({ merchant, canEdit, embedded = false }: { merchan
   if (error) return <Alert severity="error">{t('documents.loadFailed')}</Alert>;
   if (!data) return <LinearProgress aria-label={t('common.loading')} />;
 
-  const statusLabel = evaluateStatus(merchant, rulesConfig).documentStatusLabel as string | null;
+  const status = evaluateStatus(merchant, rulesConfig);
   const all = [...data.required, ...data.optional];
   const toSend = all.some((category) => category.upload_state?.status === 'Pending');
   const submit = async () => {
@@ -72,7 +70,7 @@ export function DocumentsPage({ merchant, canEdit, embedded = false }: { merchan
   return (
     <Box>
       <Alert severity={merchant.document_status === 'Docs Error' ? 'warning' : merchant.document_status === 'Docs Approved' ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="documents-status">
-        <strong>{t('documents.statusLine', { status: statusLabel ?? t('documents.status.pending') })}</strong> {t(`documents.statusHelp.${helpKey(merchant.document_status as string | null)}`)}
+        <strong>{t('documents.statusLine', { status: status.documentStatusLabel as string })}</strong> {t(status.documentStatusHelp as string)}
       </Alert>
       <Section id="documents-required" title={t('documents.required')} categories={data.required} merchantUuid={merchant.uuid} canEdit={canEdit} onUpload={setUploading} onRemove={(category) => void remove(category)} />
       {data.optional.length > 0 && (
@@ -104,14 +102,6 @@ export function DocumentsPage({ merchant, canEdit, embedded = false }: { merchan
       )}
     </Box>
   );
-}
-
-/** The key of the line under the status: what it means and what comes next. */
-function helpKey(status: string | null): string {
-  if (status === 'Docs Approved' || status === 'Exceptionally Approved') return 'approved';
-  if (status === 'Docs Error') return 'error';
-  if (status && ['Docs Received', 'DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Docs Partially Received', 'Docs Partially Reuploaded'].includes(status)) return 'received';
-  return 'pending';
 }
 
 function Section({
@@ -149,7 +139,7 @@ function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { 
   const [problem, setProblem] = useState<string | null>(null);
   const state = category.upload_state;
   const declined = state?.status === 'Declined';
-  const mayUpload = canEdit && (!state || REPLACEABLE.includes(state.status));
+  const mayUpload = canEdit && (!state || state.replaceable);
   const download = (path: string, name: string) =>
     downloadFile(path, name).then(
       () => setProblem(null),
@@ -191,7 +181,7 @@ function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { 
           <Link component="button" type="button" onClick={() => void download(state.file!.path, state.file!.filename)} sx={{ minHeight: 44 }}>
             {t('documents.download')}
           </Link>
-          {canEdit && state.status === 'Pending' && (
+          {canEdit && state.removable && (
             <Link component="button" type="button" onClick={onRemove} sx={{ minHeight: 44 }} aria-label={t('documents.removeNamed', { name: category.label })}>
               {t('documents.remove')}
             </Link>
@@ -208,7 +198,7 @@ function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { 
           {problem}
         </Typography>
       )}
-      {mayUpload && (!state || declined || state.status === 'Pending') && (
+      {mayUpload && (
         <Button variant={declined || !state ? 'contained' : 'outlined'} onClick={onUpload} sx={{ mt: 1, minHeight: 44 }} aria-label={`${actionLabel}: ${category.label}`}>
           {actionLabel}
         </Button>

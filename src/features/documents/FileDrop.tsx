@@ -20,8 +20,19 @@ const SLOW_AFTER_MS = 3000;
 /** A file's size as people read it. */
 export const readableSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
-/** The icon text of a file shown without a thumbnail: PDF, or IMG for an image stored earlier. */
-export const fileBadge = (name: string) => (/\.pdf$/i.test(name) ? 'PDF' : 'IMG');
+/**
+ * A file's picture: its thumbnail when there is one (an image chosen here), else a badge saying PDF, or IMG for an
+ * image stored earlier. `sx` is its box: a fixed square, or the tile's width at a height.
+ */
+export function FilePicture({ file, alt, sx }: { file: HeldFile; alt: string; sx: { width: number | string; height: number } }) {
+  const box = { ...sx, borderRadius: 0.5, flexShrink: 0 };
+  if (file.previewUrl) return <Box component="img" src={file.previewUrl} alt={alt} sx={{ ...box, objectFit: 'cover' }} />;
+  return (
+    <Box aria-hidden sx={{ ...box, display: 'grid', placeItems: 'center', bgcolor: 'error.main', color: 'common.white', fontWeight: 700 }}>
+      {t(/\.pdf$/i.test(file.name) ? 'documents.badge.pdf' : 'documents.badge.image')}
+    </Box>
+  );
+}
 
 /** The browser's first check of a chosen file, before it is sent: the type by name and the size limit. */
 export function fileProblem(file: File, maxMb: number): string | null {
@@ -89,13 +100,7 @@ export function FileDrop({
   if (held) {
     return (
       <Box data-testid="file-held" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        {held.previewUrl ? (
-          <Box component="img" src={held.previewUrl} alt={t('documents.previewOf', { name: held.name })} sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0 }} />
-        ) : (
-          <Box aria-hidden sx={{ width: 56, height: 56, display: 'grid', placeItems: 'center', bgcolor: 'error.main', color: 'common.white', borderRadius: 0.5, fontWeight: 700, flexShrink: 0 }}>
-            {fileBadge(held.name)}
-          </Box>
-        )}
+        <FilePicture file={held} alt={t('documents.previewOf', { name: held.name })} sx={{ width: 56, height: 56 }} />
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="caption" color="text.secondary" component="p">
             {label}

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { t } from '../../shared/ui/t';
-import { fileBadge, readableSize, type HeldFile } from './FileDrop';
+import { FilePicture, readableSize, type HeldFile } from './FileDrop';
 
 /** One uploaded page of a multi-page document: its attachment id and what the merchant sees of it. */
 export interface Page extends HeldFile {
@@ -87,13 +87,7 @@ function SortableTile({ page, index, onRemove }: { page: Page; index: number; on
         sx={{ cursor: 'grab', touchAction: 'none', borderRadius: 0.5, minHeight: 44, '&:focus-visible': { outline: 3, outlineColor: 'primary.main' } }}
       >
         <Typography variant="subtitle2">{label}</Typography>
-        {page.previewUrl ? (
-          <Box component="img" src={page.previewUrl} alt="" sx={{ width: '100%', height: 72, objectFit: 'cover', borderRadius: 0.5 }} />
-        ) : (
-          <Box aria-hidden sx={{ height: 72, display: 'grid', placeItems: 'center', bgcolor: 'error.main', color: 'common.white', borderRadius: 0.5, fontWeight: 700 }}>
-            {fileBadge(page.name)}
-          </Box>
-        )}
+        <FilePicture file={page} alt="" sx={{ width: '100%', height: 72 }} />
         <Typography variant="caption" noWrap component="p" title={page.name}>
           {page.name}
         </Typography>

@@ -33,6 +33,10 @@ export interface DocumentCategory {
     kyc_document_uuid: string;
     document_type: string | null;
     file: { path: string; filename: string; byte_size: number } | null;
+    /** The merchant may upload another (not yet sent for review, or declined). */
+    replaceable: boolean;
+    /** The merchant may delete it (not yet sent for review). */
+    removable: boolean;
   } | null;
 }
 

@@ -15,7 +15,7 @@ const category = (code: string, label: string, status: string | null) => ({
   maxFileSizeLimit: 5,
   template: null,
   subCategory: null,
-  upload_state: status ? { status, remarks: null, kyc_document_uuid: 'a1b2c3d4-0000-4000-8000-000000000000', document_type: null, file: { path: '/api/v1/files/x', filename: `${code}.png`, byte_size: 2048 } } : null,
+  upload_state: status ? { status, remarks: null, kyc_document_uuid: 'a1b2c3d4-0000-4000-8000-000000000000', document_type: null, file: { path: '/api/v1/files/x', filename: `${code}.png`, byte_size: 2048 }, replaceable: true, removable: true } : null,
 });
 
 afterEach(() => {

@@ -34,6 +34,12 @@ function renderPage(merchant: Merchant, answer: Answer = () => undefined) {
     if (url === '/api/v1/pincode_details/560001') return { body: { pincode_detail: { pincode: '560001', city: 'Bangalore', state: 'Karnataka' } } };
     return answer(request);
   });
+  renderOnboarding();
+  return { calls, user: userEvent.setup() };
+}
+
+/** The page at /onboarding with a fresh SWR cache. */
+function renderOnboarding() {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={['/onboarding']}>
@@ -41,7 +47,6 @@ function renderPage(merchant: Merchant, answer: Answer = () => undefined) {
       </MemoryRouter>
     </SWRConfig>,
   );
-  return { calls, user: userEvent.setup() };
 }
 
 /** A step's row header: the button that names the step, its status chip and its reason line. */
@@ -209,13 +214,7 @@ describe('OnboardingPage for a user who acts for no merchant', () => {
   it('says the account is linked to no merchant (operations staff) instead of loading forever', async () => {
     saveSession({ access_token: 'token', expires_in: 3600 });
     mockFetch(({ url }) => (url === '/api/v1/merchants' ? { body: { merchants: [] } } : undefined));
-    render(
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <MemoryRouter initialEntries={['/onboarding']}>
-          <OnboardingPage />
-        </MemoryRouter>
-      </SWRConfig>,
-    );
+    renderOnboarding();
     expect(await screen.findByText(/This account is not linked to any merchant/)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -94,7 +94,6 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
   };
   const sendOtp = () =>
     run(async () => {
-      if (!/^[2-9][0-9]{11}$/.test(aadhaar)) throw new ApiRequestError(422, { errors: { aadhaar_number: [t('validation.aadhaar')] } });
       await apiFetch(`${base}/aadhaar_consent`, { method: 'POST', body: { consent: true } });
       const answer = await apiFetch<{ message: string }>(`${base}/aadhaar_send_otp`, { method: 'POST', body: { aadhaar_number: aadhaar } });
       setSentText(answer.message);
@@ -143,119 +142,127 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
         </Button>
       </Box>
 
-      <Dialog open={open === 'xml'} onClose={close} aria-labelledby={`${id}-xml`} fullWidth maxWidth="xs">
-        <DialogTitle id={`${id}-xml`}>{t('kyc.xml.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('kyc.xml.intro')}</DialogContentText>
-          <TextField
-            label={t('kyc.xml.shareCode')}
-            value={shareCode}
-            onChange={(event) => setShareCode(event.target.value.replace(/\D/g, '').slice(0, 4))}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 4 } }}
-            fullWidth
-            margin="dense"
-          />
-          <Button variant="outlined" onClick={() => zipInput.current?.click()} sx={{ mt: 1, minHeight: 44 }}>
-            {t('kyc.xml.file')}
-          </Button>
-          <input ref={zipInput} type="file" accept=".zip,application/zip" hidden aria-label={t('kyc.xml.file')} onChange={(event) => setZip(event.target.files?.[0] ?? null)} />
-          {zip && (
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t('kyc.xml.chosen', { name: zip.name })}
-            </Typography>
-          )}
-          {problem && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {problem}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} sx={{ minHeight: 44 }}>
-            {t('documents.cancel')}
-          </Button>
-          <Button variant="contained" disabled={shareCode.length !== 4 || !zip || busy} onClick={() => void offlineXml()} sx={{ minHeight: 44 }}>
-            {t('kyc.aadhaar.verify')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <IdentityDialog
+        open={open === 'xml'}
+        title={t('kyc.xml.title')}
+        problem={problem}
+        onClose={close}
+        primary={{ label: t('kyc.aadhaar.verify'), disabled: shareCode.length !== 4 || !zip || busy, onClick: () => void offlineXml() }}
+      >
+        <DialogContentText>{t('kyc.xml.intro')}</DialogContentText>
+        <DigitsField label={t('kyc.xml.shareCode')} value={shareCode} length={4} onChange={setShareCode} />
+        <Button variant="outlined" onClick={() => zipInput.current?.click()} sx={{ mt: 1, minHeight: 44 }}>
+          {t('kyc.xml.file')}
+        </Button>
+        <input ref={zipInput} type="file" accept=".zip,application/zip" hidden aria-label={t('kyc.xml.file')} onChange={(event) => setZip(event.target.files?.[0] ?? null)} />
+        {zip && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('kyc.xml.chosen', { name: zip.name })}
+          </Typography>
+        )}
+      </IdentityDialog>
 
-      <Dialog open={open === 'aadhar-get-otp'} onClose={close} aria-labelledby={`${id}-get`} data-dialog="aadhar-get-otp" fullWidth maxWidth="xs">
-        <DialogTitle id={`${id}-get`}>{t('kyc.aadhaar.title')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label={t('kyc.aadhaar.number')}
-            value={aadhaar}
-            onChange={(event) => setAadhaar(event.target.value.replace(/\D/g, '').slice(0, 12))}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 12 } }}
-            fullWidth
-            margin="dense"
-          />
-          <FormControlLabel control={<Checkbox checked={consent} onChange={(event) => setConsent(event.target.checked)} />} label={t('kyc.aadhaar.consent')} sx={{ mt: 1, alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -0.5 } }} />
-          {problem && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {problem}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} sx={{ minHeight: 44 }}>
-            {t('documents.cancel')}
-          </Button>
-          <Button variant="contained" disabled={!consent || aadhaar.length !== 12 || busy} onClick={() => void sendOtp()} sx={{ minHeight: 44 }}>
-            {t('kyc.aadhaar.sendOtp')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <IdentityDialog
+        open={open === 'aadhar-get-otp'}
+        name="aadhar-get-otp"
+        title={t('kyc.aadhaar.title')}
+        problem={problem}
+        onClose={close}
+        primary={{ label: t('kyc.aadhaar.sendOtp'), disabled: !consent || aadhaar.length !== 12 || busy, onClick: () => void sendOtp() }}
+      >
+        <DigitsField label={t('kyc.aadhaar.number')} value={aadhaar} length={12} onChange={setAadhaar} />
+        <FormControlLabel control={<Checkbox checked={consent} onChange={(event) => setConsent(event.target.checked)} />} label={t('kyc.aadhaar.consent')} sx={{ mt: 1, alignItems: 'flex-start', '& .MuiCheckbox-root': { mt: -0.5 } }} />
+      </IdentityDialog>
 
-      <Dialog open={open === 'aadhar-verify-otp'} onClose={close} aria-labelledby={`${id}-verify`} data-dialog="aadhar-verify-otp" fullWidth maxWidth="xs">
-        <DialogTitle id={`${id}-verify`}>{t('kyc.aadhaar.verifyTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{sentText}</DialogContentText>
-          <TextField
-            label={t('kyc.aadhaar.otp')}
-            value={otp}
-            onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } }}
-            fullWidth
-            margin="dense"
-          />
-          {problem && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {problem}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap' }}>
-          <Button onClick={() => void sendOtp()} disabled={busy} sx={{ minHeight: 44 }}>
-            {t('kyc.aadhaar.resend')}
-          </Button>
-          <Button variant="contained" disabled={otp.length !== 6 || busy} onClick={() => void verifyOtp()} sx={{ minHeight: 44 }}>
-            {t('kyc.aadhaar.verify')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <IdentityDialog
+        open={open === 'aadhar-verify-otp'}
+        name="aadhar-verify-otp"
+        title={t('kyc.aadhaar.verifyTitle')}
+        problem={problem}
+        onClose={close}
+        secondary={{ label: t('kyc.aadhaar.resend'), disabled: busy, onClick: () => void sendOtp() }}
+        primary={{ label: t('kyc.aadhaar.verify'), disabled: otp.length !== 6 || busy, onClick: () => void verifyOtp() }}
+      >
+        <DialogContentText>{sentText}</DialogContentText>
+        <DigitsField label={t('kyc.aadhaar.otp')} value={otp} length={6} onChange={setOtp} autoComplete="one-time-code" />
+      </IdentityDialog>
 
-      <Dialog open={open === 'ckyc'} onClose={close} aria-labelledby={`${id}-ckyc`} fullWidth maxWidth="xs">
-        <DialogTitle id={`${id}-ckyc`}>{t('kyc.ckyc.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('kyc.ckyc.intro')}</DialogContentText>
-          <TextField label={t('kyc.ckyc.dob')} type="date" value={dob} onChange={(event) => setDob(event.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'bday' } }} fullWidth margin="dense" />
-          {problem && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {problem}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} sx={{ minHeight: 44 }}>
-            {t('documents.cancel')}
-          </Button>
-          <Button variant="contained" disabled={!dob || busy} onClick={() => void centralKyc()} sx={{ minHeight: 44 }}>
-            {t('kyc.aadhaar.verify')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <IdentityDialog
+        open={open === 'ckyc'}
+        title={t('kyc.ckyc.title')}
+        problem={problem}
+        onClose={close}
+        primary={{ label: t('kyc.aadhaar.verify'), disabled: !dob || busy, onClick: () => void centralKyc() }}
+      >
+        <DialogContentText>{t('kyc.ckyc.intro')}</DialogContentText>
+        <TextField label={t('kyc.ckyc.dob')} type="date" value={dob} onChange={(event) => setDob(event.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'bday' } }} fullWidth margin="dense" />
+      </IdentityDialog>
     </Box>
+  );
+}
+
+interface DialogAction {
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+}
+
+/** One identity dialog: a title, its fields, the refusal if any, and its actions (CANCEL unless another is given). */
+function IdentityDialog({
+  open,
+  name,
+  title,
+  problem,
+  onClose,
+  primary,
+  secondary,
+  children,
+}: {
+  open: boolean;
+  /** The spec's name of the dialog, when it has one (aadhar-get-otp, aadhar-verify-otp). */
+  name?: string;
+  title: string;
+  problem: string | null;
+  onClose(): void;
+  primary: DialogAction;
+  secondary?: DialogAction;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const second = secondary ?? { label: t('documents.cancel'), disabled: false, onClick: onClose };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={id} data-dialog={name} fullWidth maxWidth="xs">
+      <DialogTitle id={id}>{title}</DialogTitle>
+      <DialogContent>
+        {children}
+        {problem && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {problem}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap' }}>
+        <Button onClick={second.onClick} disabled={second.disabled} sx={{ minHeight: 44 }}>
+          {second.label}
+        </Button>
+        <Button variant="contained" disabled={primary.disabled} onClick={primary.onClick} sx={{ minHeight: 44 }}>
+          {primary.label}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A field of digits only (Aadhaar number, OTP, share code), cut to its length, with the numeric keypad on phones. */
+function DigitsField({ label, value, length, onChange, autoComplete = 'off' }: { label: string; value: string; length: number; onChange(value: string): void; autoComplete?: string }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, length))}
+      slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete, maxLength: length } }}
+      fullWidth
+      margin="dense"
+    />
   );
 }
