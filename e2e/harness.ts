@@ -104,6 +104,7 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  * Content-Security-Policy does not govern, so the page's own policy stays as strict as in production.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
@@ -111,6 +112,27 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
   });
   return violations.map(({ id, impact, targets }) => `${id} (${impact}): ${targets.slice(0, 5).join(', ')}`);
+}
+
+/**
+ * Waits until the page's finite animations and transitions (a dialog fading in, a chip's colour change, a button's
+ * ripple) have run out, so that axe reads the colours the merchant ends up seeing, not a frame halfway through a fade.
+ * Endless ones (a spinner, an indeterminate progress bar) are left running. Gives up after 5 s: axe then reports
+ * what it sees.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 5000;
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let quietFrames = 0; quietFrames < 2 && performance.now() < deadline; ) {
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+      quietFrames = running.length === 0 ? quietFrames + 1 : 0;
+      if (running.length) await Promise.race([Promise.all(running.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 500))]);
+      else await nextFrame();
+    }
+  });
 }
 
 /**

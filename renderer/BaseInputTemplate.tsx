@@ -1,7 +1,5 @@
-import { Templates } from '@rjsf/mui';
+import ThemeBaseInputTemplate from '@rjsf/mui/lib/BaseInputTemplate/BaseInputTemplate.js';
 import { ariaDescribedByIds, type BaseInputTemplateProps } from '@rjsf/utils';
-
-const ThemeBaseInputTemplate = Templates.BaseInputTemplate!;
 
 /**
  * The theme's text input, full width (phones down to 360 px), with its error, description and help ids on the

@@ -12,7 +12,8 @@ import {
   type ValidatorType,
 } from '@rjsf/utils';
 import { FieldStore, type FieldValue } from './FieldStore';
-import { validateLive, type LiveValidation } from './liveValidation';
+import { isFieldValidator } from './createValidator';
+import { validateFieldLive, validateLive, type LiveValidation } from './liveValidation';
 import { reuseUnchanged } from './reuseUnchanged';
 import { schemaConditionFields } from './schemaConditionFields';
 import { withSchemaRetrievalCache } from './withSchemaRetrievalCache';
@@ -139,7 +140,11 @@ export class FieldLevelForm extends Form<Data> {
       const previous = state.liveValidation?.errorSchema === state.schemaValidationErrorSchema ? state.liveValidation : undefined;
       const validator = state.schemaUtils.getValidator() as ValidatorType<unknown>;
       const shown = (state.schemaValidationErrorSchema ?? {}) as ErrorSchema;
-      liveValidation = validateLive(validator, state.retrievedSchema ?? state.schema, props.uiSchema, formData, previous, shown);
+      const schema = state.retrievedSchema ?? state.schema;
+      // A field whose errors depend on its value alone is checked alone; the whole form when that is not known.
+      const fieldErrors = previous && isFieldValidator(validator) ? validator.validateField(path, value) : undefined;
+      liveValidation = previous && fieldErrors ? validateFieldLive(previous, path.map(String), fieldErrors, schema, props.uiSchema) : undefined;
+      liveValidation ??= validateLive(validator, schema, props.uiSchema, formData, previous, shown);
       if (liveValidation) {
         schemaValidation = { errors: liveValidation.errors, errorSchema: liveValidation.errorSchema as ErrorSchema<Data> };
         errorFields = liveValidation.changed;

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, type ReactElement } from 'react';
+import { memo, startTransition, useEffect, useState, type ReactElement } from 'react';
 import Grid, { type GridProps } from '@mui/material/Grid';
 import {
   buttonId,
@@ -29,11 +29,10 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { AddButton } = registry.templates.ButtonTemplates;
   const slots = ((uiOptions.mui as { rjsfSlotProps?: Slots } | undefined)?.rjsfSlotProps ?? {}) as Slots;
   const { objectGridContainer, objectGridItem, objectAddButtonGridContainer, objectAddButtonGridItem } = slots;
-  // A large form shows its first fields at once and renders the rest just after, in the background (a render React
-  // interrupts for a keystroke): the merchant can start on a cheap phone without waiting for fields below the fold.
+  // A large form shows its first fields at once and renders the rest just after, a section per frame: the merchant
+  // can start on a cheap phone without waiting for fields below the fold.
   const isRoot = fieldPathId.path.length === 0;
-  const firstCount = isRoot ? firstPropertiesCount(properties) : properties.length;
-  const shownCount = useDeferredValue(properties.length, firstCount);
+  const shownCount = useProgressiveCount(properties.length, () => (isRoot ? firstPropertiesCount(properties) : properties.length));
 
   return (
     <>
@@ -93,6 +92,32 @@ const PropertyCell = memo(
     previous.content.key === next.content.key &&
     deepEquals(previous.content.props, next.content.props),
 );
+
+/**
+ * How many of `total` items to render: `first()` at first, then one more after each paint (each as a transition,
+ * which React may interrupt for a keystroke; Preact renders it at once), so a keystroke waits for one item at most.
+ * Once all are shown, items added later (a field a condition reveals) show at once.
+ */
+function useProgressiveCount(total: number, first: () => number): number {
+  const [count, setCount] = useState<number | 'all'>(() => {
+    const initial = first();
+    return initial >= total ? 'all' : initial;
+  });
+  const shown = count === 'all' ? total : Math.min(count, total);
+  useEffect(() => {
+    if (count === 'all') return undefined;
+    // After the next paint: in the frame's own callback the render would delay the paint it waits for.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setCount(shown + 1 >= total ? 'all' : shown + 1)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [count, shown, total]);
+  return shown;
+}
 
 /** About how many fields fill a phone's first screens: what a large form renders before the rest. */
 const FIRST_FIELDS = 40;

@@ -1,7 +1,5 @@
-import { Widgets } from '@rjsf/mui';
+import ThemeSelectWidget from '@rjsf/mui/lib/SelectWidget/SelectWidget.js';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-
-const ThemeSelectWidget = Widgets.SelectWidget!;
 
 type SelectMuiOptions = {
   rjsfSlotProps?: { select?: { SelectDisplayProps?: Record<string, unknown> } & Record<string, unknown> };

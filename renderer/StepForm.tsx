@@ -1,6 +1,10 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { IChangeEvent } from '@rjsf/core';
-import { Theme } from '@rjsf/mui';
+import { generateTemplates } from '@rjsf/mui/lib/Templates/Templates.js';
+import CheckboxesWidget from '@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js';
+import CheckboxWidget from '@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js';
+import RadioWidget from '@rjsf/mui/lib/RadioWidget/RadioWidget.js';
+import TextareaWidget from '@rjsf/mui/lib/TextareaWidget/TextareaWidget.js';
 import { deepEquals, getSubmitButtonOptions, type ValidatorType } from '@rjsf/utils';
 import { catalogueFor, type Catalogue } from '../schemas/messages';
 import type { FieldErrors, JsonSchema, UiSchema } from '../schemas/types';
@@ -22,15 +26,18 @@ import { TitleFieldTemplate } from './TitleFieldTemplate';
 import { StepFormFooter, StepFormFooterContext, StepFormFooterStore, type StepFormFooterProps } from './StepFormFooter';
 import { useContentStable } from './useContentStable';
 
+const themeTemplates = generateTemplates();
 const templates = {
-  ...Theme.templates,
+  ...themeTemplates,
   ArrayFieldItemTemplate,
   BaseInputTemplate,
   ObjectFieldTemplate,
   TitleFieldTemplate,
-  ButtonTemplates: { ...Theme.templates?.ButtonTemplates, AddButton },
+  ButtonTemplates: { ...themeTemplates.ButtonTemplates, AddButton },
 };
-const formWidgets = { ...Theme.widgets, ...widgets, SelectWidget };
+// The theme's widgets one by one, not its `Theme`: that would bring its range widget (MUI's Slider), which no step uses
+// (rjsf's own serves a `range` if one ever does).
+const formWidgets = { CheckboxWidget, CheckboxesWidget, RadioWidget, TextareaWidget, ...widgets, SelectWidget };
 const fields = { SchemaField: StoreSchemaField };
 // rjsf v6 defaults a `oneOf` of consts (a select with titles) to its first option; the merchant must choose.
 const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;

@@ -58,8 +58,18 @@ export function allowRuntimeCompilation(factory: RuntimeValidatorFactory | undef
   validators.clear();
 }
 
+/** A validator that can also check one field alone (see {@link PrecompiledStepValidator.validateField}). */
+export interface FieldValidator {
+  validateField(path: readonly (string | number)[], value: unknown): ErrorObject[] | undefined;
+}
+
+/** Whether `validator` can check one field alone. */
+export function isFieldValidator(validator: unknown): validator is FieldValidator {
+  return typeof (validator as Partial<FieldValidator> | undefined)?.validateField === 'function';
+}
+
 /** rjsf's `ValidatorType` over one step's precompiled validator functions. */
-class PrecompiledStepValidator implements ValidatorType<unknown> {
+class PrecompiledStepValidator implements ValidatorType<unknown>, FieldValidator {
   private readonly checks = new WeakMap<object, (data: unknown) => boolean>();
 
   constructor(
@@ -75,6 +85,25 @@ class PrecompiledStepValidator implements ValidatorType<unknown> {
     validate.errors = null;
     localizeErrors(errors, this.catalogue);
     return { errors: errors as Result[] | undefined };
+  }
+
+  /**
+   * The errors of the field at `path` holding `value` (inside its object, as in a field edit), in the catalogue's
+   * words and filed as the whole form's validation files them; undefined when the field's errors may depend on other data (no field-level validator was
+   * compiled for it): validate the whole form then.
+   */
+  validateField(path: readonly (string | number)[], value: unknown): ErrorObject[] | undefined {
+    const parent = path.slice(0, -1).map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    const name = String(path[path.length - 1]);
+    const validate = this.step.fields[`${parent}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`];
+    if (!validate || path.length === 0) return undefined;
+    // As the whole form's check sees it: a cleared field is absent, and the value as JSON.
+    const text = JSON.stringify(value);
+    validate(text === undefined ? {} : { [name]: JSON.parse(text) as unknown });
+    const errors = (validate.errors ?? []).map((error) => withParentPath(error, parent));
+    validate.errors = null;
+    localizeErrors(errors, this.catalogue);
+    return errors;
   }
 
   validateFormData(
@@ -107,6 +136,14 @@ class PrecompiledStepValidator implements ValidatorType<unknown> {
         'rjsf evaluates it while rendering; put it in the step schema so that scripts/compile-validators.ts compiles it.',
     );
   }
+}
+
+/** `error` (and the errors an ajv-errors text replaced) as if its data sat under `parent` (a JSON pointer). */
+function withParentPath(error: ErrorObject, parent: string): ErrorObject {
+  if (!parent) return error;
+  const replaced = (error.params as { errors?: ErrorObject[] }).errors;
+  const params = replaced ? { ...error.params, errors: replaced.map((original) => withParentPath(original, parent)) } : error.params;
+  return { ...error, instancePath: `${parent}${error.instancePath}`, params };
 }
 
 /** Keywords that only describe a choice; a `{ const, title }` option (a select's choice) is checked by equality. */

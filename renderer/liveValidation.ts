@@ -93,6 +93,40 @@ export function validateLive(
   return { errors: [...byField.values()].flatMap((entry) => entry.errors), errorSchema, byField, changed: [...changed.values()] };
 }
 
+/**
+ * The live validation after an edit of the one field at `path`, from `previous` (the whole form's, or an earlier
+ * edit's) and `errors`, what the field's own validator said (`PrecompiledStepValidator.validateField`): only that
+ * field's entry and errors change, so a keystroke costs one field's check whatever the size of the form. Undefined if
+ * an error is about another field: the whole form must be validated then.
+ */
+export function validateFieldLive(
+  previous: LiveValidation,
+  path: readonly string[],
+  errors: readonly ErrorObject[],
+  schema: RJSFSchema,
+  uiSchema: UiSchema | undefined,
+): LiveValidation | undefined {
+  const key = keyOfPath(path);
+  if (errors.some((error) => keyOfError(error) !== key)) return undefined;
+  const before = previous.byField.get(key);
+  if (errors.length === 0 ? !before : before && saysTheSame(before.said, errors)) return { ...previous, changed: [] };
+  const byField = new Map(previous.byField);
+  let messages: string[] = [];
+  if (errors.length === 0) byField.delete(key);
+  else {
+    const entry = { path: before?.path ?? [...path], said: errors, errors: transformRJSFValidationErrors([...errors], uiSchema, undefined, schema) };
+    byField.set(key, entry);
+    messages = messagesOf(entry.errors);
+  }
+  const fieldPath = before?.path ?? [...path];
+  return {
+    errors: [...byField.values()].flatMap((entry) => entry.errors),
+    errorSchema: withMessagesAt(previous.errorSchema, fieldPath, messages),
+    byField,
+    changed: [fieldPath],
+  };
+}
+
 /** The key of the field an Ajv error is about: its instance path, plus the missing property of a `required` error. */
 function keyOfError(error: ErrorObject): string {
   const params = error.params as { missingProperty?: string };

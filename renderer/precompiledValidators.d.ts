@@ -3,10 +3,15 @@
 declare module 'virtual:precompiled-validators' {
   import type { ValidateFunction } from 'ajv';
 
-  /** A step schema's validator and those of the subschemas rjsf asks `isValid` about, by rjsf's `hashForSchema`. */
+  /**
+   * A step schema's validator, those of the subschemas rjsf asks `isValid` about (by rjsf's `hashForSchema`), and
+   * those of the fields that can be validated alone (by instance path, see schemas/fieldLevelSchemas.ts), each over
+   * the field's parent object reduced to the field.
+   */
   export interface PrecompiledStep {
     validate: ValidateFunction;
     subschemas: Readonly<Record<string, ValidateFunction>>;
+    fields: Readonly<Record<string, ValidateFunction>>;
   }
 
   /** The app's validators, by step schema `$id` (without the server-only `ifscKnown`). */

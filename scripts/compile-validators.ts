@@ -21,6 +21,7 @@ import { _ } from 'ajv';
 import { renderableSchema } from '../renderer/renderableSchema';
 import { AJV_CONFIG, AjvClass, extendAjv } from '../schemas/ajv';
 import definitions from '../schemas/definitions.json';
+import { fieldLevelSchemas, refResolverOver } from '../schemas/fieldLevelSchemas';
 import { allSchemas, stepForms } from '../schemas/registry';
 import type { JsonSchema } from '../schemas/types';
 
@@ -76,17 +77,23 @@ function withRefsInto(schema: unknown, rootId: string): unknown {
 }
 
 function newAjv(flavour: ValidatorFlavour) {
-  const ajv = extendAjv(new AjvClass({ ...AJV_CONFIG, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }), {
+  // In the browser a definition's code is one function that every step and field validator calls, not a copy in each
+  // (inlineRefs off); its errors' schemaPath then starts at the definition. The server's keep Ajv's inlined paths.
+  const ajv = extendAjv(new AjvClass({ ...AJV_CONFIG, inlineRefs: flavour === 'server', code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } }), {
     serverChecks: flavour === 'server',
   });
   for (const schema of allSchemas) ajv.addSchema(schema);
   return ajv;
 }
 
-/** The exports and manifest of the browser flavour: per step `$id`, its validator and those of its rjsf subschemas. */
+/**
+ * The exports and manifest of the browser flavour: per step `$id`, its validator, those of its rjsf subschemas, and
+ * those of its fields that can be validated alone (`schemas/fieldLevelSchemas.ts`), by instance path.
+ */
 function browserExports(ajv: ReturnType<typeof newAjv>) {
   const refs: Record<string, string> = {};
   const manifest: string[] = [];
+  const resolve = refResolverOver([...allSchemas, definitions as JsonSchema]);
   Object.values(stepForms).forEach(({ schema }, step) => {
     const rendered = renderableSchema(schema);
     const rootId = `${SUBSCHEMA_BASE}${step}/root.json`;
@@ -101,7 +108,15 @@ function browserExports(ajv: ReturnType<typeof newAjv>) {
       refs[`step${step}_${index}`] = id;
       subschemas.push(`${JSON.stringify(key)}: step${step}_${index}`);
     });
-    manifest.push(`  ${JSON.stringify(schema.$id)}: { validate: step${step}, subschemas: { ${subschemas.join(', ')} } },`);
+    const fields = fieldLevelSchemas(schema, resolve).map(({ key, schema: fieldSchema }, index) => {
+      const id = `${SUBSCHEMA_BASE}${step}/field${index}.json`;
+      ajv.addSchema({ ...fieldSchema, $id: id });
+      refs[`step${step}_field${index}`] = id;
+      return `${JSON.stringify(key)}: step${step}_field${index}`;
+    });
+    manifest.push(
+      `  ${JSON.stringify(schema.$id)}: { validate: step${step}, subschemas: { ${subschemas.join(', ')} }, fields: { ${fields.join(', ')} } },`,
+    );
   });
   return { refs, manifest: `export const stepValidators = {\n${manifest.join('\n')}\n};` };
 }

@@ -1,14 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { WidgetProps } from '@rjsf/utils';
 import { catalogueFor, message, type Catalogue } from '../schemas/messages';
 import { ApiRequestError } from '../src/shared/api/fetcher';
 import { fetchIfscDetail, type IfscDetail } from '../src/shared/api/ifsc';
-import { IfscSearchDialog } from './IfscSearchDialog';
 import { NormalizedInputWidget } from './NormalizedInputWidget';
+
+// The search (MUI's Autocomplete, react-window) loads when the merchant first reaches for it, not with the bank form.
+const loadSearchDialog = () => import('./IfscSearchDialog');
+const IfscSearchDialog = lazy(() => loadSearchDialog().then((module) => ({ default: module.IfscSearchDialog })));
 
 /** An IFSC is 11 letters or digits (onboarding spec section 9). */
 const IFSC_LENGTH = 11;
@@ -31,6 +35,8 @@ export function IfscSearchWidget(props: WidgetProps) {
   const code = typeof value === 'string' ? value : '';
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const [searching, setSearching] = useState(false);
+  // Mounted from the first opening on, so that closing it plays its transition.
+  const [opened, setOpened] = useState(false);
   const detailId = `${useId()}-ifsc-detail`;
   // A branch chosen in the search needs no lookup: the list gave its details.
   const chosen = useRef<IfscDetail | null>(null);
@@ -76,20 +82,32 @@ export function IfscSearchWidget(props: WidgetProps) {
       </Box>
       {!disabled && !readonly && (
         <>
-          <Button variant="text" onClick={() => setSearching(true)} sx={{ minHeight: 44, px: 1, mt: 0.5, textTransform: 'none' }}>
+          <Button
+            variant="text"
+            onPointerEnter={() => void loadSearchDialog()}
+            onFocus={() => void loadSearchDialog()}
+            onClick={() => {
+              setOpened(true);
+              setSearching(true);
+            }}
+            sx={{ minHeight: 44, px: 1, mt: 0.5, textTransform: 'none' }}>
             {text('ifsc.search.open')}
           </Button>
-          <IfscSearchDialog
-            open={searching}
-            catalogue={catalogue}
-            onClose={() => setSearching(false)}
-            onChoose={(picked) => {
-              chosen.current = picked;
-              setLookup({ code: picked.ifsc_code, branch: picked });
-              setSearching(false);
-              onChange(picked.ifsc_code);
-            }}
-          />
+          <Suspense fallback={<LinearProgress aria-label={text('common.loading')} />}>
+            {opened && (
+              <IfscSearchDialog
+                open={searching}
+                catalogue={catalogue}
+                onClose={() => setSearching(false)}
+                onChoose={(picked) => {
+                  chosen.current = picked;
+                  setLookup({ code: picked.ifsc_code, branch: picked });
+                  setSearching(false);
+                  onChange(picked.ifsc_code);
+                }}
+              />
+            )}
+          </Suspense>
         </>
       )}
     </Box>

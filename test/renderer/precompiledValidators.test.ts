@@ -4,7 +4,9 @@ import type { ErrorObject } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
 import { stepValidators } from 'virtual:precompiled-validators';
 import { validators as serverValidators } from 'virtual:precompiled-validators/server';
-import { createValidator } from '../../renderer/createValidator';
+import { getByPath } from '@rjsf/utils';
+import { createValidator, type FieldValidator } from '../../renderer/createValidator';
+import { withValueAt } from '../../rules/withValueAt';
 import { renderableSchema } from '../../renderer/renderableSchema';
 import { applyContext } from '../../rules/fixtures/applyContext';
 import { definitionRef } from '../../rules/fixtures/definitions';
@@ -61,6 +63,21 @@ function samplesOf(step: string, schema: JsonSchema): unknown[] {
 
 /** Errors as compared: rjsf's processed list and error schema, or Ajv's raw errors (without the ajv-errors bookkeeping flag). */
 const comparable = (errors: unknown) => JSON.parse(JSON.stringify(errors, (key, value: unknown) => (key === 'emUsed' ? undefined : value))) as unknown;
+/** As {@link comparable}, without the schema path: the browser's definitions are functions of their own (inlineRefs off), so a path inside one starts at the definition. */
+const comparableInBrowser = (errors: unknown) =>
+  JSON.parse(JSON.stringify(errors, (key, value: unknown) => (key === 'emUsed' || key === 'schemaPath' ? undefined : value))) as unknown;
+
+/** Values of every kind a field may be given while the merchant types (and some no widget gives). */
+const ODD_VALUES = [undefined, '', ' ', 'x', 'ABCDE1234F', '0'.repeat(300), 0, -1, 1.5, 10_000_000_000, true, null];
+
+/** What the merchant sees of an error, and where: not the schema path, which differs between the two validators. */
+const essentials = (error: ErrorObject) => ({ keyword: error.keyword, instancePath: error.instancePath, message: error.message });
+
+/** The key live validation files an error under (renderer/liveValidation.ts): its instance path, plus a missing property. */
+function keyOfError(error: ErrorObject): string {
+  const params = error.params as { missingProperty?: string };
+  return 'missingProperty' in params ? `${error.instancePath}/${params.missingProperty}` : error.instancePath;
+}
 
 describe('the precompiled validators', () => {
   it('cover every step of schemas/registry.ts, and a validation fixture exists for most', () => {
@@ -78,8 +95,30 @@ describe('the precompiled validators', () => {
       expect(samples.length).toBeGreaterThan(1);
       for (const data of samples) {
         const expected = runtime.validateFormData(structuredClone(data), schema as RJSFSchema);
-        expect(comparable(precompiled.validateFormData(structuredClone(data), rendered)), JSON.stringify(data)).toEqual(comparable(expected));
+        expect(comparableInBrowser(precompiled.validateFormData(structuredClone(data), rendered)), JSON.stringify(data)).toEqual(comparableInBrowser(expected));
       }
+    });
+
+    it('checks each field that can be checked alone as the whole form does (field-level live validation)', () => {
+      const fieldKeys = Object.keys(stepValidators[schema.$id as string]!.fields);
+      if (FIELDLESS.has(step)) expect(fieldKeys).toEqual([]);
+      else expect(fieldKeys.length).toBeGreaterThan(0);
+      const validator = precompiled as unknown as FieldValidator;
+      let compared = 0;
+      for (const key of fieldKeys) {
+        const path = key.split('/').slice(1);
+        // Each sample as it is, and with the field set to values of every kind; a field is edited inside its object.
+        const variants = samples
+          .flatMap((data) => [data, ...ODD_VALUES.map((value) => withValueAt(data, path, value))])
+          .filter((data) => path.length === 1 || typeof getByPath(data, path.slice(0, -1)) === 'object');
+        for (const data of variants) {
+          const whole = (precompiled.rawValidation<ErrorObject>(rendered, structuredClone(data)).errors ?? []).filter((error) => keyOfError(error) === key);
+          const alone = validator.validateField(path, getByPath(data, path));
+          expect(alone && alone.map(essentials), JSON.stringify({ key, data })).toEqual(whole.map(essentials));
+          compared += 1;
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(fieldKeys.length * samples.length);
     });
 
     it('answers rjsf\'s isValid on each of the step\'s conditions as the runtime Ajv does', () => {
