@@ -27,6 +27,8 @@ export const BUNDLE_ROUTES: BundleRoute[] = [
     screens: [
       ['src/features/onboarding/OnboardingPage.tsx'],
       ['src/features/onboarding/StepScreen.tsx'],
+      // Loaded beside the screen: the step's own precompiled validators (src/features/onboarding/stepScreens.ts).
+      ['virtual:precompiled-validators/step/pan-details'],
     ],
   },
   { name: '/app/account', screens: [['src/features/account/SignInPage.tsx']] },

@@ -10,11 +10,12 @@ import {
   type ValidatorType,
 } from '@rjsf/utils';
 import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
-import { stepValidators, type PrecompiledStep } from 'virtual:precompiled-validators';
+import type { PrecompiledStep } from 'virtual:precompiled-validators';
 import { reportableErrors, textOf } from '../schemas/fieldErrors';
 import { standaloneRuntime } from '../schemas/keywords/standaloneRuntime';
 import { catalogueFor, type Catalogue } from '../schemas/messages';
 import type { JsonSchema } from '../schemas/types';
+import { loadedStepValidator } from './stepValidators';
 
 /** Makes the rjsf validator of a schema that has no precompiled validator (see {@link allowRuntimeCompilation}). */
 export type RuntimeValidatorFactory = (schema: JsonSchema, catalogue: Catalogue) => ValidatorType<unknown>;
@@ -24,8 +25,8 @@ const validators = new Map<string, WeakMap<Catalogue, ValidatorType<unknown>>>()
 
 /**
  * The rjsf validator of a step form: the validator of the step schema `schema.$id` that `scripts/compile-validators.ts`
- * compiled at build time (so the browser compiles nothing and needs no `'unsafe-eval'`), its errors in the catalogue's
- * words, the same texts the server answers with (`schemas/fieldErrors.ts`). One per step and catalogue.
+ * compiled at build time (so the browser compiles nothing and needs no `'unsafe-eval'`; load it first with
+ * `loadStepValidator`, renderer/stepValidators.ts), its errors in the catalogue's words, the same texts the server answers with (`schemas/fieldErrors.ts`). One per step and catalogue.
  *
  * The form may render a copy of the step schema that was adjusted at run time (choices from master data, resolved
  * conditions): the data is still validated against the step schema itself, as the server does. rjsf's `isValid`
@@ -38,7 +39,8 @@ export function createValidator<T = unknown>(schema: JsonSchema, catalogue: Cata
   const byCatalogue = validators.get(id) ?? validators.set(id, new WeakMap()).get(id)!;
   let validator = byCatalogue.get(catalogue);
   if (!validator) {
-    const step = Object.prototype.hasOwnProperty.call(stepValidators, id) ? stepValidators[id] : undefined;
+    const step = loadedStepValidator(id);
+    if (step instanceof Promise) throw new Error(`createValidator: the validators of ${id} are not loaded yet; await loadStepValidator (renderer/stepValidators.ts) first`);
     if (step) validator = new PrecompiledStepValidator(id, step, catalogue);
     else if (runtimeFactory) validator = runtimeFactory(schema, catalogue);
     else throw new Error(`createValidator: no precompiled validator for ${id}; step schemas are compiled at build time from schemas/registry.ts stepForms`);

@@ -14,8 +14,11 @@ declare module 'virtual:precompiled-validators' {
     fields: Readonly<Record<string, ValidateFunction>>;
   }
 
-  /** The app's validators, by step schema `$id` (without the server-only `ifscKnown`). */
-  export const stepValidators: Readonly<Record<string, PrecompiledStep>>;
+  /**
+   * The app's validators (without the server-only `ifscKnown`), by step schema `$id`: the step's id and a loader of its
+   * module (`virtual:precompiled-validators/step/<step>`), so a page downloads the validators of the steps it opens.
+   */
+  export const stepValidatorModules: Readonly<Record<string, { step: string; load(): Promise<{ step: PrecompiledStep }> }>>;
 }
 
 declare module 'virtual:precompiled-validators/server' {

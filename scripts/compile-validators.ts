@@ -2,14 +2,17 @@
  * Compiles the validators ahead of time into standalone ES modules (`ajv/dist/standalone`), so that no Ajv compiles
  * anything in the browser and the app runs under a CSP without `'unsafe-eval'`. Two flavours:
  *
- * - `browser`: every step schema of `schemas/registry.ts` (`stepForms`), plus the subschemas rjsf asks `isValid`
- *   about while it renders the step (its if/then conditions, found with rjsf's own `schemaParser` on the schema as
- *   `renderer/renderableSchema.ts` prepares it). Without the server-only `ifscKnown` check. Served to the app by the
- *   Vite plugin `scripts/vite-plugin-precompiled-validators.ts` as `virtual:precompiled-validators`.
+ * - `browser`: per step of `schemas/registry.ts` (`stepForms`) a module of its own,
+ *   `virtual:precompiled-validators/step/<step>`: the step schema's validator, those of the subschemas rjsf asks
+ *   `isValid` about while it renders the step (its if/then conditions, found with rjsf's own `schemaParser` on the
+ *   schema as `renderer/renderableSchema.ts` prepares it) and those of its fields that can be checked alone. Without
+ *   the server-only `ifscKnown` check. `virtual:precompiled-validators` is their index (a loader per step schema `$id`),
+ *   so a page downloads the validators of the step it opens only. Served to the app by the Vite plugin
+ *   `scripts/vite-plugin-precompiled-validators.ts`.
  * - `server`: every schema of `schemas/` by `$id`, and every definition of `schemas/definitions.json` by
  *   `<$id>#/$defs/<name>`, with `ifscKnown`: what the fixture runner validates with (`npm run fixtures -- --precompiled`).
  *
- * `npx tsx scripts/compile-validators.ts [browser|server] [out.mjs]` prints (or writes) one flavour, with its size.
+ * `npx tsx scripts/compile-validators.ts [server|<step>] [out.mjs]` prints (or writes) one module, with its size.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -86,39 +89,50 @@ function newAjv(flavour: ValidatorFlavour) {
   return ajv;
 }
 
+/** The module specifiers of the precompiled validators: the browser's index, a step's module, the server's. */
+export const VALIDATOR_MODULES = {
+  index: 'virtual:precompiled-validators',
+  stepPrefix: 'virtual:precompiled-validators/step/',
+  server: 'virtual:precompiled-validators/server',
+} as const;
+
 /**
- * The exports and manifest of the browser flavour: per step `$id`, its validator, those of its rjsf subschemas, and
- * those of its fields that can be validated alone (`schemas/fieldLevelSchemas.ts`), by instance path.
+ * The exports and manifest of one step's browser module: its validator, those of its rjsf subschemas, and those of its
+ * fields that can be validated alone (`schemas/fieldLevelSchemas.ts`), by instance path.
  */
-function browserExports(ajv: ReturnType<typeof newAjv>) {
+function stepExports(ajv: ReturnType<typeof newAjv>, step: string) {
+  const { schema } = stepForms[step]!;
   const refs: Record<string, string> = {};
-  const manifest: string[] = [];
   const resolve = refResolverOver([...allSchemas, definitions as JsonSchema]);
-  Object.values(stepForms).forEach(({ schema }, step) => {
-    const rendered = renderableSchema(schema);
-    const rootId = `${SUBSCHEMA_BASE}${step}/root.json`;
-    ajv.addSchema({ ...rendered, $id: rootId });
-    refs[`step${step}`] = schema.$id as string;
-    const subschemas: string[] = [];
-    const rootKey = hashForSchema(rendered);
-    Object.entries(schemaParser(rendered)).forEach(([key, subschema], index) => {
-      if (key === rootKey) return;
-      const id = `${SUBSCHEMA_BASE}${step}/${index}.json`;
-      ajv.addSchema({ ...(withRefsInto(subschema, rootId) as JsonSchema), $id: id });
-      refs[`step${step}_${index}`] = id;
-      subschemas.push(`${JSON.stringify(key)}: step${step}_${index}`);
-    });
-    const fields = fieldLevelSchemas(schema, resolve).map(({ key, schema: fieldSchema }, index) => {
-      const id = `${SUBSCHEMA_BASE}${step}/field${index}.json`;
-      ajv.addSchema({ ...fieldSchema, $id: id });
-      refs[`step${step}_field${index}`] = id;
-      return `${JSON.stringify(key)}: step${step}_field${index}`;
-    });
-    manifest.push(
-      `  ${JSON.stringify(schema.$id)}: { validate: step${step}, subschemas: { ${subschemas.join(', ')} }, fields: { ${fields.join(', ')} } },`,
-    );
+  const rendered = renderableSchema(schema);
+  const rootId = `${SUBSCHEMA_BASE}${step}/root.json`;
+  ajv.addSchema({ ...rendered, $id: rootId });
+  refs.validate = schema.$id as string;
+  const subschemas: string[] = [];
+  const rootKey = hashForSchema(rendered);
+  Object.entries(schemaParser(rendered)).forEach(([key, subschema], index) => {
+    if (key === rootKey) return;
+    const id = `${SUBSCHEMA_BASE}${step}/${index}.json`;
+    ajv.addSchema({ ...(withRefsInto(subschema, rootId) as JsonSchema), $id: id });
+    refs[`subschema${index}`] = id;
+    subschemas.push(`${JSON.stringify(key)}: subschema${index}`);
   });
-  return { refs, manifest: `export const stepValidators = {\n${manifest.join('\n')}\n};` };
+  const fields = fieldLevelSchemas(schema, resolve).map(({ key, schema: fieldSchema }, index) => {
+    const id = `${SUBSCHEMA_BASE}${step}/field${index}.json`;
+    ajv.addSchema({ ...fieldSchema, $id: id });
+    refs[`field${index}`] = id;
+    return `${JSON.stringify(key)}: field${index}`;
+  });
+  return { refs, manifest: `export const step = { validate, subschemas: { ${subschemas.join(', ')} }, fields: { ${fields.join(', ')} } };` };
+}
+
+/** The browser's index: per step schema `$id`, its step and a loader of its module. */
+function indexModule(): string {
+  const entries = Object.entries(stepForms).map(
+    ([step, { schema }]) =>
+      `  ${JSON.stringify(schema.$id)}: { step: ${JSON.stringify(step)}, load: () => import(${JSON.stringify(VALIDATOR_MODULES.stepPrefix + step)}) },`,
+  );
+  return `// Generated by scripts/compile-validators.ts; do not edit.\nexport const stepValidatorModules = {\n${entries.join('\n')}\n};\n`;
 }
 
 /** The exports and manifest of the server flavour: every schema and definition by its `$id` (or `$id#/$defs/name`). */
@@ -133,12 +147,17 @@ function serverExports() {
 }
 
 /**
- * The ES module of one flavour's precompiled validators. `moduleSpecifier` turns an absolute file path into the
- * specifier the module imports it by (the path itself for Vite; a file URL for Node).
+ * The code of a precompiled-validators module by its specifier ({@link VALIDATOR_MODULES}), or undefined when it names
+ * none. `moduleSpecifier` turns an absolute file path into the specifier the module imports it by (the path itself for
+ * Vite; a file URL for Node).
  */
-export function compileValidatorsModule(flavour: ValidatorFlavour, moduleSpecifier: (file: string) => string = (file) => file): string {
+export function compileValidatorsModule(specifier: string, moduleSpecifier: (file: string) => string = (file) => file): string | undefined {
+  if (specifier === VALIDATOR_MODULES.index) return indexModule();
+  const flavour: ValidatorFlavour = specifier === VALIDATOR_MODULES.server ? 'server' : 'browser';
+  const step = specifier.startsWith(VALIDATOR_MODULES.stepPrefix) ? specifier.slice(VALIDATOR_MODULES.stepPrefix.length) : undefined;
+  if (flavour === 'browser' && !(step && Object.prototype.hasOwnProperty.call(stepForms, step))) return undefined;
   const ajv = newAjv(flavour);
-  const { refs, manifest } = flavour === 'browser' ? browserExports(ajv) : serverExports();
+  const { refs, manifest } = step ? stepExports(ajv, step) : serverExports();
   return `${asEsModule(standaloneCode(ajv, refs), moduleSpecifier)}\n${manifest}\n`;
 }
 
@@ -150,20 +169,20 @@ export function writeServerValidators(file = resolve(PROJECT_ROOT, 'node_modules
   mkdirSync(dirname(file), { recursive: true });
   // Written aside and renamed, so a concurrent run never imports a half-written module.
   const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, compileValidatorsModule('server', (path) => pathToFileURL(path).href));
+  writeFileSync(partial, compileValidatorsModule(VALIDATOR_MODULES.server, (path) => pathToFileURL(path).href)!);
   renameSync(partial, file);
   return file;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [flavour = 'browser', out] = process.argv.slice(2);
-  if (flavour !== 'browser' && flavour !== 'server') {
-    console.error('usage: npx tsx scripts/compile-validators.ts [browser|server] [out.mjs]');
+  const [which = 'server', out] = process.argv.slice(2);
+  const code = compileValidatorsModule(which === 'server' ? VALIDATOR_MODULES.server : VALIDATOR_MODULES.stepPrefix + which);
+  if (code === undefined) {
+    console.error(`usage: npx tsx scripts/compile-validators.ts [server|${Object.keys(stepForms).join('|')}] [out.mjs]`);
     process.exitCode = 2;
   } else {
-    const code = compileValidatorsModule(flavour);
     if (out) writeFileSync(out, code);
     else console.log(code);
-    console.error(`${flavour} validators: ${(code.length / 1024).toFixed(1)} KiB raw, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(1)} KiB gzip (before minification)`);
+    console.error(`${which} validators: ${(code.length / 1024).toFixed(1)} KiB raw, ${(gzipSync(code, { level: 9 }).length / 1024).toFixed(1)} KiB gzip (before minification)`);
   }
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAllStepValidators } from '../renderer/stepValidators';
 
 // MUI asks for media queries (useMediaQuery, transitions); jsdom has no layout, so nothing ever matches.
 if (!window.matchMedia) {
@@ -15,6 +16,10 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// The app loads a step's precompiled validators with its screen (src/features/onboarding/stepScreens.ts); components
+// and renderer tests render forms directly, so every step's are loaded before them.
+await loadAllStepValidators();
 
 // findBy* and waitFor give up after 1 s by default: on a busy machine a lazily loaded step screen takes longer.
 // Waiting longer costs nothing when the page is right; the test timeout still ends a wait that never ends.

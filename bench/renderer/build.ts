@@ -5,27 +5,30 @@ import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { allSchemas, stepForms } from '../../schemas/registry';
-import { compileValidatorsModule } from '../../scripts/compile-validators';
+import { compileValidatorsModule, VALIDATOR_MODULES } from '../../scripts/compile-validators';
 import { preactAliases } from '../../scripts/preact-aliases';
 import { kyc300Schema, kyc300UiSchema } from './kyc300';
 
-const VALIDATORS = 'virtual:precompiled-validators';
+/** The step KYC-300 is registered as. */
+export const KYC300_STEP = 'bench-kyc-300';
+
+const VALIDATORS = VALIDATOR_MODULES.index;
 
 /**
- * The app's precompiled step validators (`scripts/compile-validators.ts`) with KYC-300's among them, as the module
- * `renderer/createValidator.ts` imports: our StepForm validates with code compiled at build time, as in the app.
+ * The app's precompiled step validators (`scripts/compile-validators.ts`) with KYC-300's among them, as the modules
+ * `renderer/stepValidators.ts` imports: our StepForm validates with code compiled at build time, as in the app.
  */
 function precompiledValidatorsWithKyc300(): Plugin {
   return {
     name: 'bench-precompiled-validators',
-    resolveId: (id) => (id === VALIDATORS ? `\0${VALIDATORS}` : undefined),
+    resolveId: (id) => (id === VALIDATORS || id.startsWith(`${VALIDATORS}/`) ? `\0${id}` : undefined),
     load(id) {
-      if (id !== `\0${VALIDATORS}`) return undefined;
+      if (!id.startsWith(`\0${VALIDATORS}`)) return undefined;
       // Registered in this process only: the generator reads the registry's step list.
       const schema = kyc300Schema();
       if (!allSchemas.some((known) => known.$id === schema.$id)) allSchemas.push(schema);
-      stepForms['bench-kyc-300'] = { schema, uiSchema: kyc300UiSchema() };
-      return compileValidatorsModule('browser');
+      stepForms[KYC300_STEP] = { schema, uiSchema: kyc300UiSchema() };
+      return compileValidatorsModule(id.slice(1));
     },
   };
 }

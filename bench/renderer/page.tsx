@@ -7,6 +7,7 @@ import { Form } from '@rjsf/mui';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { StepForm } from '../../renderer/StepForm';
+import { loadStepValidator } from '../../renderer/stepValidators';
 import { fieldId, fieldName, FIELDS_PER_SECTION, kyc300Schema, kyc300UiSchema, SECTIONS, TYPING } from './kyc300';
 
 const schema = kyc300Schema();
@@ -113,6 +114,8 @@ declare global {
 
 window.bench = {
   async mount() {
+    // Downloaded beside the screen in the app (src/features/onboarding/stepScreens.ts), as stock's validator is bundled.
+    await loadStepValidator(schema.$id as string);
     const container = document.getElementById('root')!;
     const root = createRoot(container);
     const start = performance.now();

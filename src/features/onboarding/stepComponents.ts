@@ -1,11 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
-import { BankProofUpload } from './components/BankProofUpload';
-import { BankUpdate } from './components/BankUpdate';
-import { CinSignatories } from './components/CinSignatories';
 import { PanConfirmationDialog } from './components/PanConfirmationDialog';
-import { PennyPanel } from './components/PennyPanel';
-import { ShopLookup } from './components/ShopLookup';
 
 /** What a component a step definition names (`components`) is given. */
 export interface StepComponentProps {
@@ -26,9 +21,17 @@ export interface StepDialogProps {
   onClose(): void;
 }
 
-/** Components of steps opened later in the journey load with their step's first render (StepScreen wraps them in Suspense). */
+/**
+ * A step's components load with its first render (StepScreen wraps each in Suspense): a step brings its own only, not
+ * those of the other steps (the bank's test deposit and proof upload with the PAN step).
+ */
+const BankProofUpload = lazy(() => import('./components/BankProofUpload').then((module) => ({ default: module.BankProofUpload })));
+const BankUpdate = lazy(() => import('./components/BankUpdate').then((module) => ({ default: module.BankUpdate })));
+const CinSignatories = lazy(() => import('./components/CinSignatories').then((module) => ({ default: module.CinSignatories })));
 const DocumentsChecklist = lazy(() => import('./components/DocumentsChecklist').then((module) => ({ default: module.DocumentsChecklist })));
 const IdentityCheck = lazy(() => import('./components/IdentityCheck').then((module) => ({ default: module.IdentityCheck })));
+const PennyPanel = lazy(() => import('./components/PennyPanel').then((module) => ({ default: module.PennyPanel })));
+const ShopLookup = lazy(() => import('./components/ShopLookup').then((module) => ({ default: module.ShopLookup })));
 
 /** The real components step definitions may name in `components`, by name. */
 export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, BankUpdate, CinSignatories, DocumentsChecklist, IdentityCheck, PennyPanel, ShopLookup };

@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadValidatorOfStep } from '../../../renderer/stepValidators';
 import type { Merchant } from '../../shared/api/types';
 
 /** What every step screen is given. */
@@ -32,8 +33,25 @@ const stepsWithScreens = new Set(definitionFiles.map((path) => /([^/]+)\.step\.j
 /** Whether a step has a screen in this release. */
 export const hasScreen = (stepId: string): boolean => stepsWithScreens.has(stepId);
 
+const loadScreen = () => import('./StepScreen');
+const screens = new Map<string, LazyExoticComponent<ComponentType<StepScreenProps & { stepId: string }>>>();
+
+/** The screen of step `stepId`: the generic screen with that step's validators, both loaded when first shown. */
+function screenOf(stepId: string) {
+  let screen = screens.get(stepId);
+  if (!screen) {
+    screen = lazy(() => Promise.all([loadScreen(), loadValidatorOfStep(stepId)]).then(([module]) => ({ default: module.StepScreen })));
+    screens.set(stepId, screen);
+  }
+  return screen;
+}
+
 /**
- * The one generic step screen (with the form renderer and the step validators), loaded when a step is first opened,
- * so the stepper shows before the heavier form code arrives.
+ * The one generic step screen (with the form renderer) and the step's precompiled validators, loaded side by side when
+ * a step is first opened, so the stepper shows before the heavier form code arrives and a step brings only its own
+ * validators. Show it inside a Suspense boundary.
  */
-export const LazyStepScreen = lazy(() => import('./StepScreen').then((module) => ({ default: module.StepScreen })));
+export function LazyStepScreen(props: StepScreenProps & { stepId: string }) {
+  const Screen = screenOf(props.stepId);
+  return createElement(Screen, props);
+}
