@@ -29,10 +29,12 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { AddButton } = registry.templates.ButtonTemplates;
   const slots = ((uiOptions.mui as { rjsfSlotProps?: Slots } | undefined)?.rjsfSlotProps ?? {}) as Slots;
   const { objectGridContainer, objectGridItem, objectAddButtonGridContainer, objectAddButtonGridItem } = slots;
-  // A large form shows its first fields at once and renders the rest just after, a section per frame: the merchant
-  // can start on a cheap phone without waiting for fields below the fold.
+  // A large form shows its first fields at once and renders the rest just after, a section (or, inside a large section,
+  // FIRST_FIELDS fields) per frame: the merchant can start on a cheap phone without waiting for fields below the fold.
   const isRoot = fieldPathId.path.length === 0;
-  const shownCount = useProgressiveCount(properties.length, () => (isRoot ? firstPropertiesCount(properties) : properties.length));
+  const shownCount = useProgressiveCount(properties.length, isRoot ? 1 : FIRST_FIELDS, () =>
+    isRoot ? firstPropertiesCount(properties) : Math.min(FIRST_FIELDS, properties.length),
+  );
 
   return (
     <>
@@ -94,11 +96,11 @@ const PropertyCell = memo(
 );
 
 /**
- * How many of `total` items to render: `first()` at first, then one more after each paint (each as a transition,
- * which React may interrupt for a keystroke; Preact renders it at once), so a keystroke waits for one item at most.
+ * How many of `total` items to render: `first()` at first, then `step` more after each paint (each as a transition,
+ * which React may interrupt for a keystroke; Preact renders it at once), so a keystroke waits for `step` items at most.
  * Once all are shown, items added later (a field a condition reveals) show at once.
  */
-function useProgressiveCount(total: number, first: () => number): number {
+function useProgressiveCount(total: number, step: number, first: () => number): number {
   const [count, setCount] = useState<number | 'all'>(() => {
     const initial = first();
     return initial >= total ? 'all' : initial;
@@ -109,18 +111,18 @@ function useProgressiveCount(total: number, first: () => number): number {
     // After the next paint: in the frame's own callback the render would delay the paint it waits for.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setCount(shown + 1 >= total ? 'all' : shown + 1)));
+      timer = setTimeout(() => startTransition(() => setCount(shown + step >= total ? 'all' : shown + step)));
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [count, shown, total]);
+  }, [count, shown, step, total]);
   return shown;
 }
 
-/** About how many fields fill a phone's first screens: what a large form renders before the rest. */
-const FIRST_FIELDS = 40;
+/** About how many fields fill a phone's first three screens: what a large form renders before the rest, and per frame after. */
+const FIRST_FIELDS = 20;
 
 /** How many of the root's properties hold the first {@link FIRST_FIELDS} fields (an object counts its fields). */
 function firstPropertiesCount(properties: ObjectFieldTemplateProps['properties']): number {
