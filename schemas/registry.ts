@@ -9,14 +9,16 @@ import ifscDetailsApi from './api/ifsc-details.json';
 import verifyPennyApi from './api/verify-penny.json';
 import bankUpdateApi from './api/bank-update.json';
 import kycDocumentsApi from './api/kyc-documents.json';
+import opsApi from './api/ops.json';
 import kycApi from './api/kyc.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
+import requirementsVersionSchema from './documents/requirements-version.schema.json';
 import stepDefinitionSchema from './steps/step-definition.json';
 import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaFiles } from './stepCatalogue';
 import type { JsonSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsVersionSchema, opsApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

@@ -17,7 +17,7 @@ import { ApiError } from './errors';
 import { refuseUnsafeStrings } from './http/refuseUnsafeStrings';
 import { logOptions, type LogSettings } from './http/logOptions';
 import { securityHeaders } from './http/securityHeaders';
-import { shippedRequirements } from './documents/requirementsSource';
+import { storedRequirements } from './documents/requirementVersions';
 import { providersFor } from './providers/providersFor';
 import type { Providers } from './providers/types';
 import { authRoutes } from './routes/auth';
@@ -38,6 +38,7 @@ import { kycDocumentRoutes } from './routes/kycDocuments';
 import { kycRoutes } from './routes/kyc';
 import { otpRoutes } from './routes/otps';
 import { pennyRoutes } from './routes/penny';
+import { opsRoutes } from './routes/ops';
 import { systemClock, type Clock } from './jobs/clock';
 import { createJobRunner, type JobRunner } from './jobs/jobQueue';
 import { PENNY_DEPOSIT_JOB, pennyDepositJob } from './penny/pennyDeposits';
@@ -69,7 +70,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const config = { ...configFromEnv({}), ...options.config };
   const ajv = createAjv();
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers), requirements: shippedRequirements(ajv) };
+  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers), requirements: storedRequirements(options.db, ajv) };
   const app = Fastify({
     ...logOptions({ level: config.logLevel, json: config.production, stream: options.logStream }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
@@ -104,6 +105,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     void jobs.start();
   });
   app.addHook('onClose', () => jobs.stop());
+  // A publish of the document requirements by any process: the next request reads the published version again.
+  const stopListening = await ctx.requirements.listen();
+  app.addHook('onClose', () => stopListening());
 
   await securityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
@@ -127,6 +131,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(kycDocumentRoutes(ctx));
       await v1.register(kycRoutes(ctx));
       await v1.register(fileRoutes(ctx));
+      await v1.register(opsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -1,7 +1,7 @@
 import type { AjvInstance } from '../schemas/ajv';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import type { RequirementsSource } from './documents/requirementsSource';
+import type { StoredRequirements } from './documents/requirementVersions';
 import type { Clock } from './jobs/clock';
 import type { Providers } from './providers/types';
 
@@ -13,6 +13,6 @@ export interface AppContext {
   config: ServerConfig;
   /** The time as the job runner and the penny test see it (tests move it by hand). */
   clock: Clock;
-  /** The document requirements in force (the shipped version until operations publish another). */
-  requirements: RequirementsSource;
+  /** The document requirements in force: the published version, or a merchant's pinned one (version 1 is the shipped data). */
+  requirements: StoredRequirements;
 }

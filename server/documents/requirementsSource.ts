@@ -43,9 +43,15 @@ export interface Requirements {
   rules: RulesConfig;
 }
 
-/** Where the server reads the document requirements from; the operations console will put a versioned store behind it. */
+/**
+ * Where the server reads the document requirements from: the shipped files ({@link shippedRequirements}), or the
+ * versions operations staff publish (server/documents/requirementVersions.ts).
+ */
 export interface RequirementsSource {
+  /** The requirements in force for new and in-progress merchants (the published version). */
   current(): Promise<Requirements>;
+  /** A merchant's (by uuid or mid): the version their documents were submitted against, else the published one. */
+  forMerchant(id: string): Promise<Requirements>;
 }
 
 const CATALOGUE_FILE = fileURLToPath(new URL('../../schemas/documents/document-catalogue.json', import.meta.url));
@@ -60,6 +66,9 @@ const CATALOGUE_SCHEMA_ID = 'https://onboarding.local/schemas/documents/document
 export function shippedRequirements(ajv: AjvInstance): RequirementsSource {
   let loading: Promise<Requirements> | undefined;
   return {
+    forMerchant() {
+      return this.current();
+    },
     current() {
       loading ??= (async () => {
         const catalogue = JSON.parse(await readFile(CATALOGUE_FILE, 'utf8')) as DocumentCatalogue;

@@ -84,7 +84,11 @@ export async function loadMembership(db: Queryable, userId: string, id: unknown,
       where ${'uuid' in key ? 'm.uuid = $1::uuid' : 'm.mid = $1::bigint'} ${forUpdate ? 'for update of m' : ''}`,
     ['uuid' in key ? key.uuid : key.mid, userId],
   );
-  if (!row) throw apiError('NOT_FOUND');
+  if (!row) {
+    // Operations staff act for no merchant: a merchant's call is refused to them as such, not as a missing merchant.
+    const [staff] = await db.query('select 1 from staff_members where user_id = $1', [userId]);
+    throw apiError(staff ? 'FORBIDDEN' : 'NOT_FOUND');
+  }
   return { record: row.record, roleName: row.role_name, permissions: row.permissions };
 }
 

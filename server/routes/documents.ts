@@ -63,7 +63,7 @@ export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
   app.get<{ Params: { id: string } }>('/merchants/:id/merchant_docs_req', async (request) => {
     const { userId } = currentUser(request);
     const { record } = await loadMembership(db, userId, request.params.id);
-    const { catalogue, rules, version } = await requirements.current();
+    const { catalogue, rules, version } = await requirements.forMerchant(record.uuid);
     const kycDocuments = await documentsForRules(db, catalogue, record.uuid);
     const needed = documentRequirementsFor(record, rules, { kycDocuments });
     const withState = (code: string) => {

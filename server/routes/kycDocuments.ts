@@ -62,7 +62,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
 
   app.get<{ Params: { id: string }; Querystring: Record<string, string | string[] | undefined> }>('/merchants/:id/kyc_documents', async (request) => {
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
-    const { catalogue } = await requirements.current();
+    const { catalogue } = await requirements.forMerchant(request.params.id);
     const list = (value: string | string[] | undefined) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
     const query = request.query;
     return {
@@ -107,7 +107,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
 
   app.post<{ Params: { id: string } }>('/merchants/:id/kyc_documents', async (request, reply) => {
     await editing(db, request);
-    const current = await requirements.current();
+    const current = await requirements.forMerchant(request.params.id);
     const { fields, upload, fileField } = await readDocumentUpload(request, current);
     return storeUpload(request, reply, current, fields, upload, fileField);
   });
@@ -115,7 +115,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   /** upload_authority_letter: the signed authorisation letter, as one file, into the category whose template it is. */
   app.post<{ Params: { id: string } }>('/merchants/:id/upload_authority_letter', async (request, reply) => {
     await editing(db, request);
-    const current = await requirements.current();
+    const current = await requirements.forMerchant(request.params.id);
     const category = categoryOfTemplate(current, 'generate_authority_letter');
     if (!category) throw apiError('DOCUMENT_NOT_ASKED');
     const { upload } = await readDocumentUpload(request, current, category);
@@ -151,7 +151,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
 
   app.post<{ Params: Params }>('/merchants/:id/kyc_documents/:docId/append_attachment', async (request, reply) => {
     await editing(db, request);
-    const current = await requirements.current();
+    const current = await requirements.forMerchant(request.params.id);
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
     const draft = await documentOf(db, current.catalogue, record.uuid, request.params.docId);
     if (draft.processed_document || draft.active) throw apiError('NOT_FOUND');
@@ -191,7 +191,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   /** existing pages: the draft of a category and type being assembled, to resume it. */
   app.get<{ Params: { id: string }; Querystring: { document_category?: string; document_type?: string } }>('/merchants/:id/kyc_documents/existing_pages', async (request) => {
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
-    const { catalogue } = await requirements.current();
+    const { catalogue } = await requirements.forMerchant(request.params.id);
     const draft = (await listDocuments(db, catalogue, record.uuid)).find(
       (document) =>
         !document.active &&
@@ -206,7 +206,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     '/merchants/:id/kyc_documents/:docId/merge_documents',
     { schema: { body: { $ref: `${API}#/$defs/merge` } } },
     async (request) => {
-      const current = await requirements.current();
+      const current = await requirements.forMerchant(request.params.id);
       const uuid = request.params.docId;
       if (!isUuid(uuid)) throw apiError('NOT_FOUND');
       const merchantUuid = await db.transaction(async (tx) => {
@@ -223,7 +223,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   /** submit_documents, receive_all_docs and final_doc_submit: send every document for review (response merchant). */
   for (const path of ['submit_documents', 'receive_all_docs', 'final_doc_submit']) {
     app.post<{ Params: { id: string } }>(`/merchants/:id/${path}`, async (request) => {
-      const current = await requirements.current();
+      const current = await requirements.forMerchant(request.params.id);
       const record = await db.transaction(async (tx) => {
         const { record: stored, by } = await editing(tx, request, true);
         const asked = await askedOf(tx, stored, current);
@@ -232,6 +232,8 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
           const labels = missing.map((code) => message(current.catalogue.categories[code]!.label));
           throw new ApiError(422, { error: message('documents.missing', { documents: labels.join(', ') }), missing, code: 'DOCUMENTS_MISSING' });
         }
+        // The merchant keeps the requirements they submitted against: a later publish does not change what they owe.
+        await tx.query('update merchants set requirements_version = coalesce(requirements_version, $2) where uuid = $1', [stored.uuid, current.version]);
         const documentStatus = reuploaded ? 'DOCUMENT_REUPLOADED' : 'Docs Received';
         const updated = { ...stored, document_status: stored.document_status === 'Docs Approved' ? stored.document_status : documentStatus };
         await saveRecord(tx, updated, by.userId, 'documents.submitted', { document_status: updated.document_status });
@@ -244,7 +246,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   /** generated_agreements: the merchant's agreement documents (the agreement issue generates them). */
   app.get<{ Params: { id: string } }>('/merchants/:id/generated_agreements', async (request) => {
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
-    const { catalogue } = await requirements.current();
+    const { catalogue } = await requirements.forMerchant(request.params.id);
     return { kyc_documents: await listDocuments(db, catalogue, record.uuid, { kycDocumentType: ['Agreement'] }) };
   });
 
@@ -269,7 +271,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     app.get<{ Params: { id: string } }>(`/merchants/:id/${path}`, async (request, reply) => {
       const { userId } = currentUser(request);
       const { record } = await loadMembership(db, userId, request.params.id);
-      const current = await requirements.current();
+      const current = await requirements.forMerchant(request.params.id);
       const category = categoryOfTemplate(current, path);
       if (category) {
         const asked = await askedOf(db, record, current);
@@ -310,7 +312,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       if (!isUuid(request.params.docId) || !isUuid(request.params.id)) throw apiError('NOT_FOUND');
       const role = await staffRoleOf(db, userId);
       if (!role || !REVIEW_ROLES.includes(role)) throw apiError('FORBIDDEN');
-      const current = await requirements.current();
+      const current = await requirements.forMerchant(request.params.id);
       const by: DocumentActor = { userId, actor: 'staff' };
       const merchantUuid = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);

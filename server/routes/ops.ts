@@ -1,0 +1,215 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JsonValue } from '../../rules/types';
+import { authenticate, currentUser } from '../auth/authenticate';
+import { staffRoleOf, type StaffRole } from '../auth/staff';
+import type { AppContext } from '../context';
+import {
+  audit,
+  diffVersions,
+  fixtureFailures,
+  REQUIREMENTS_CHANNEL,
+  requirementsByEntity,
+  storedFixtureProblem,
+  versionBodyErrors,
+  type StoredFixture,
+  type VersionStatus,
+  type VersionSummary,
+} from '../documents/requirementVersions';
+import { ApiError, apiError, validationError } from '../errors';
+
+const API = 'https://onboarding.local/schemas/api/ops.json';
+/** Serialises publishes and rollbacks across processes (the same lock as the first seeding). */
+const REQUIREMENTS_LOCK = 727009;
+const BASE = '/ops/document-requirements';
+
+const READ: readonly StaffRole[] = ['ops_admin', 'ops_reviewer', 'ops_viewer'];
+const EDIT: readonly StaffRole[] = ['ops_admin'];
+
+/**
+ * The operations console's calls: the document requirements as versions (list, create a draft, diff, fixtures,
+ * publish, roll back, migrate pinned merchants) and the audit list. Staff only, by role: ops_admin edits and publishes,
+ * every staff role reads; anyone else (a merchant) gets 403.
+ */
+export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const { db, ajv, requirements } = ctx;
+  app.addHook('preHandler', authenticate(db));
+
+  /** The caller's id if their staff role is one of `roles`; 403 otherwise. */
+  const staff = async (request: FastifyRequest, roles: readonly StaffRole[]) => {
+    const { userId } = currentUser(request);
+    const role = await staffRoleOf(db, userId);
+    if (!role || !roles.includes(role)) throw apiError('FORBIDDEN');
+    return userId;
+  };
+
+  const versionNumber = (text: string): number => {
+    if (!/^[1-9][0-9]{0,8}$/.test(text)) throw apiError('NOT_FOUND');
+    return Number(text);
+  };
+
+  const versionOrNotFound = async (number: number) => {
+    const found = await requirements.version(number);
+    if (!found) throw apiError('NOT_FOUND');
+    return found;
+  };
+
+  const storedFixtures = async () => db.query<StoredFixture>('select name, body from requirement_fixtures order by name');
+
+  const summaries = async () =>
+    db.query<VersionSummary>(
+      `select v.version, v.status, v.note, a.email as author, v.created_at, v.published_at, p.email as published_by,
+              (select count(*)::int from merchants m where m.requirements_version = v.version) as pinned_merchants
+         from requirement_versions v
+         left join users a on a.id = v.author
+         left join users p on p.id = v.published_by
+        order by v.version desc`,
+    );
+
+  /** Merchants that follow the published version (not pinned): those a publish affects. */
+  const followers = async () => {
+    const [row] = await db.query<{ count: number }>('select count(*)::int as count from merchants where requirements_version is null');
+    return row?.count ?? 0;
+  };
+
+  app.get(BASE, async (request) => {
+    await staff(request, READ);
+    await requirements.seeded();
+    const published = await requirements.current();
+    const versions = await summaries();
+    const row = versions.find((version) => version.version === published.version)!;
+    return {
+      published: { version: published.version, body: { catalogue: published.catalogue, documents: published.documents }, published_at: row.published_at, published_by: row.published_by },
+      versions,
+      entities: requirementsByEntity(published),
+      following_published: await followers(),
+    };
+  });
+
+  app.get<{ Params: { v: string } }>(`${BASE}/versions/:v`, async (request) => {
+    await staff(request, READ);
+    const found = await versionOrNotFound(versionNumber(request.params.v));
+    const summary = (await summaries()).find((version) => version.version === found.version)!;
+    return { ...summary, body: { catalogue: found.catalogue, documents: found.documents }, entities: requirementsByEntity(found) };
+  });
+
+  app.post<{ Body: { body: Record<string, unknown>; note: string } }>(`${BASE}/versions`, { schema: { body: { $ref: `${API}#/$defs/createVersion` } } }, async (request, reply) => {
+    const userId = await staff(request, EDIT);
+    await requirements.seeded();
+    const errors = versionBodyErrors(ajv, request.body.body);
+    if (Object.keys(errors).length) throw validationError(Object.fromEntries(Object.entries(errors).map(([path, messages]) => [path ? `body.${path}` : 'body', messages])));
+    const version = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ version: number }>(
+        "insert into requirement_versions (version, status, body, note, author) values (nextval('requirement_version_seq'), 'draft', $1, $2, $3) returning version",
+        [JSON.stringify(request.body.body), request.body.note, userId],
+      );
+      await audit(tx, userId, 'requirements.created', { version: row!.version, note: request.body.note });
+      return row!.version;
+    });
+    reply.code(201);
+    return { version, status: 'draft' satisfies VersionStatus };
+  });
+
+  app.get<{ Params: { v: string }; Querystring: { against?: string } }>(`${BASE}/versions/:v/diff`, async (request) => {
+    await staff(request, READ);
+    const to = await versionOrNotFound(versionNumber(request.params.v));
+    const from = request.query.against === undefined ? await requirements.current() : await versionOrNotFound(versionNumber(request.query.against));
+    return diffVersions(from, to);
+  });
+
+  app.get<{ Params: { v: string } }>(`${BASE}/versions/:v/fixtures`, async (request) => {
+    await staff(request, READ);
+    const found = await versionOrNotFound(versionNumber(request.params.v));
+    const fixtures = await storedFixtures();
+    const failures = fixtureFailures(ajv, found, fixtures);
+    return { fixtures: fixtures.length, passed: fixtures.filter((fixture) => !failures.some((failure) => failure.fixture === fixture.name)).length, failures };
+  });
+
+  /** Makes `number` the published version (from `allowed` statuses); the one published before retires. */
+  const publish = async (userId: string, number: number, allowed: readonly VersionStatus[], action: string) => {
+    const affected = await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [REQUIREMENTS_LOCK]);
+      const [row] = await tx.query<{ status: VersionStatus }>('select status from requirement_versions where version = $1', [number]);
+      if (!row) throw apiError('NOT_FOUND');
+      if (!allowed.includes(row.status)) throw new ApiError(409, { error: `Version ${number} is ${row.status}: only a ${allowed.join(' or ')} version can be ${action === 'requirements.published' ? 'published' : 'rolled back to'}.`, code: 'VERSION_STATUS' });
+      const [previous] = await tx.query<{ version: number }>("update requirement_versions set status = 'retired' where status = 'published' returning version");
+      await tx.query("update requirement_versions set status = 'published', published_at = now(), published_by = $2 where version = $1", [number, userId]);
+      const [count] = await tx.query<{ count: number }>('select count(*)::int as count from merchants where requirements_version is null');
+      await audit(tx, userId, action, { version: number, previous: previous?.version ?? null, merchants_affected: count?.count ?? 0 });
+      await tx.query('select pg_notify($1, $2)', [REQUIREMENTS_CHANNEL, String(number)]);
+      return count?.count ?? 0;
+    });
+    requirements.invalidate();
+    return { version: number, status: 'published' satisfies VersionStatus, merchants_affected: affected };
+  };
+
+  app.post<{ Params: { v: string } }>(`${BASE}/versions/:v/publish`, async (request, reply) => {
+    const userId = await staff(request, EDIT);
+    const number = versionNumber(request.params.v);
+    const draft = await versionOrNotFound(number);
+    const failures = fixtureFailures(ajv, draft, await storedFixtures());
+    if (failures.length) return reply.code(422).send({ error: `Version ${number} breaks ${new Set(failures.map((failure) => failure.fixture)).size} fixture(s): not published.`, failures });
+    return publish(userId, number, ['draft'], 'requirements.published');
+  });
+
+  /** Re-publishes a version published before (retired): not gated by today's fixtures, it restores a known state. */
+  app.post<{ Params: { v: string } }>(`${BASE}/versions/:v/rollback`, async (request) => {
+    const userId = await staff(request, EDIT);
+    const number = versionNumber(request.params.v);
+    await versionOrNotFound(number);
+    return publish(userId, number, ['retired'], 'requirements.rolled_back');
+  });
+
+  app.post<{ Body: { from?: number } }>(`${BASE}/migrate`, { schema: { body: { $ref: `${API}#/$defs/migrate` } } }, async (request) => {
+    const userId = await staff(request, EDIT);
+    const from = request.body.from ?? null;
+    const migrated = await db.transaction(async (tx) => {
+      const rows = await tx.query<{ uuid: string }>(
+        'update merchants set requirements_version = null where requirements_version is not null and ($1::int is null or requirements_version = $1) returning uuid',
+        [from],
+      );
+      await audit(tx, userId, 'requirements.migrated', { from, merchants: rows.length });
+      return rows.length;
+    });
+    return { migrated };
+  });
+
+  app.get(`${BASE}/fixtures`, async (request) => {
+    await staff(request, READ);
+    await requirements.seeded();
+    return { fixtures: await storedFixtures() };
+  });
+
+  app.put<{ Params: { name: string }; Body: { body: Record<string, JsonValue> } }>(`${BASE}/fixtures/:name`, { schema: { body: { $ref: `${API}#/$defs/fixture` } } }, async (request) => {
+    const userId = await staff(request, EDIT);
+    const name = request.params.name.trim();
+    if (!name || name.length > 200) throw validationError({ name: ['A fixture needs a name of at most 200 characters.'] });
+    const body = { ...request.body.body, name };
+    const problem = storedFixtureProblem({ name, body });
+    if (problem) throw validationError({ body: [problem] });
+    await db.transaction(async (tx) => {
+      await tx.query('insert into requirement_fixtures (name, body, author) values ($1, $2, $3) on conflict (name) do update set body = excluded.body, author = excluded.author', [name, JSON.stringify(body), userId]);
+      await audit(tx, userId, 'fixture.saved', { name });
+    });
+    return { name, body };
+  });
+
+  app.delete<{ Params: { name: string } }>(`${BASE}/fixtures/:name`, async (request) => {
+    const userId = await staff(request, EDIT);
+    const deleted = await db.transaction(async (tx) => {
+      const rows = await tx.query('delete from requirement_fixtures where name = $1 returning name', [request.params.name]);
+      if (rows.length) await audit(tx, userId, 'fixture.deleted', { name: request.params.name });
+      return rows.length;
+    });
+    if (!deleted) throw apiError('NOT_FOUND');
+    return { deleted: request.params.name };
+  });
+
+  app.get('/ops/audit', async (request) => {
+    await staff(request, READ);
+    const entries = await db.query<{ id: string; action: string; detail: JsonValue; created_at: string; user: string | null }>(
+      'select o.id::text as id, o.action, o.detail, o.created_at, u.email as user from ops_audit o left join users u on u.id = o.user_id order by o.id desc limit 200',
+    );
+    return { entries };
+  });
+};
+
