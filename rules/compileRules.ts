@@ -190,14 +190,19 @@ function compileDocuments(
   return requirements.map((entry: unknown, index) => {
     const where = `documents.requirements[${index}]`;
     const requirement = requireObject(entry, where);
-    const { category, required, types = [], when } = requirement;
+    const { category, required, types = [], entities, when = true } = requirement;
     if (typeof category !== 'string' || !category) throw new LogicError(`${where}.category`, 'must be a document category code');
     if (typeof required !== 'boolean') throw new LogicError(`${where}.required`, 'must be true or false');
     if (!Array.isArray(types) || !types.every((type) => typeof type === 'string')) {
       throw new LogicError(`${where}.types`, 'must be a list of document type codes');
     }
+    if (entities !== undefined && (!Array.isArray(entities) || !entities.every((entity) => typeof entity === 'string'))) {
+      throw new LogicError(`${where}.entities`, 'must be a list of business entity names');
+    }
     checkReferences(when, { roots: new Set(['merchant', 'kyc_documents', 'defs']), names: { defs } }, `${where}.when`);
-    return { category, required, types: types as string[], when: compile(when as Logic, `${where}.when`, variables) };
+    // `entities` is the matrix's own shorthand: the requirement applies to merchants of those entities (and when `when` holds).
+    const condition = entities === undefined ? when : { and: [{ in: [{ var: 'defs.entity' }, entities] }, when] };
+    return { category, required, types: types as string[], when: compile(condition as Logic, `${where}.when`, variables) };
   });
 }
 

@@ -83,7 +83,10 @@ export interface DocumentRequirement {
   $comment?: string;
   category: string;
   required: boolean;
-  when: Logic;
+  /** The business entities (by name, `defs.entity`) the requirement applies to; absent: every entity. */
+  entities?: string[];
+  /** A further condition, json-logic over merchant, kyc_documents and defs; absent: always. */
+  when?: Logic;
   types?: string[];
 }
 

@@ -12,13 +12,26 @@ import kycDocumentsApi from './api/kyc-documents.json';
 import opsApi from './api/ops.json';
 import kycApi from './api/kyc.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
+import requirementsMatrixSchema from './documents/requirements-matrix.schema.json';
 import requirementsVersionSchema from './documents/requirements-version.schema.json';
 import stepDefinitionSchema from './steps/step-definition.json';
 import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaFiles } from './stepCatalogue';
-import type { JsonSchema } from './types';
+import requirementsMatrixUi from './ops/requirements-matrix.ui.json';
+import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsVersionSchema, opsApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, opsApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };
+
+
+/**
+ * Every form the browser renders with a validator compiled at build time (scripts/compile-validators.ts): the steps,
+ * and the operations console's draft of the document matrix (its own format's schema: what operations publish at run
+ * time is data that this one validator checks).
+ */
+export const browserForms: Record<string, { schema: JsonSchema; uiSchema: UiSchema }> = {
+  ...stepForms,
+  'requirements-matrix': { schema: requirementsMatrixSchema, uiSchema: requirementsMatrixUi as UiSchema },
+};

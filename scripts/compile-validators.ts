@@ -2,7 +2,7 @@
  * Compiles the validators ahead of time into standalone ES modules (`ajv/dist/standalone`), so that no Ajv compiles
  * anything in the browser and the app runs under a CSP without `'unsafe-eval'`. Two flavours:
  *
- * - `browser`: per step of `schemas/registry.ts` (`stepForms`) a module of its own,
+ * - `browser`: per form of `schemas/registry.ts` (`browserForms`: the steps and the console's matrix) a module of its own,
  *   `virtual:precompiled-validators/step/<step>`: the step schema's validator, those of the subschemas rjsf asks
  *   `isValid` about while it renders the step (its if/then conditions, found with rjsf's own `schemaParser` on the
  *   schema as `renderer/renderableSchema.ts` prepares it) and those of its fields that can be checked alone. Without
@@ -25,7 +25,7 @@ import { renderableSchema } from '../renderer/renderableSchema';
 import { AJV_CONFIG, AjvClass, extendAjv } from '../schemas/ajv';
 import definitions from '../schemas/definitions.json';
 import { fieldLevelSchemas, refResolverOver } from '../schemas/fieldLevelSchemas';
-import { allSchemas, stepForms } from '../schemas/registry';
+import { allSchemas, browserForms } from '../schemas/registry';
 import type { JsonSchema } from '../schemas/types';
 
 /** Which validators a module holds: the app's (steps, no server-only checks) or the server's (everything). */
@@ -101,7 +101,7 @@ export const VALIDATOR_MODULES = {
  * fields that can be validated alone (`schemas/fieldLevelSchemas.ts`), by instance path.
  */
 function stepExports(ajv: ReturnType<typeof newAjv>, step: string) {
-  const { schema } = stepForms[step]!;
+  const { schema } = browserForms[step]!;
   const refs: Record<string, string> = {};
   const resolve = refResolverOver([...allSchemas, definitions as JsonSchema]);
   const rendered = renderableSchema(schema);
@@ -128,7 +128,7 @@ function stepExports(ajv: ReturnType<typeof newAjv>, step: string) {
 
 /** The browser's index: per step schema `$id`, its step and a loader of its module. */
 function indexModule(): string {
-  const entries = Object.entries(stepForms).map(
+  const entries = Object.entries(browserForms).map(
     ([step, { schema }]) =>
       `  ${JSON.stringify(schema.$id)}: { step: ${JSON.stringify(step)}, load: () => import(${JSON.stringify(VALIDATOR_MODULES.stepPrefix + step)}) },`,
   );
@@ -155,7 +155,7 @@ export function compileValidatorsModule(specifier: string, moduleSpecifier: (fil
   if (specifier === VALIDATOR_MODULES.index) return indexModule();
   const flavour: ValidatorFlavour = specifier === VALIDATOR_MODULES.server ? 'server' : 'browser';
   const step = specifier.startsWith(VALIDATOR_MODULES.stepPrefix) ? specifier.slice(VALIDATOR_MODULES.stepPrefix.length) : undefined;
-  if (flavour === 'browser' && !(step && Object.prototype.hasOwnProperty.call(stepForms, step))) return undefined;
+  if (flavour === 'browser' && !(step && Object.prototype.hasOwnProperty.call(browserForms, step))) return undefined;
   const ajv = newAjv(flavour);
   const { refs, manifest } = step ? stepExports(ajv, step) : serverExports();
   return `${asEsModule(standaloneCode(ajv, refs), moduleSpecifier)}\n${manifest}\n`;
@@ -178,7 +178,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const [which = 'server', out] = process.argv.slice(2);
   const code = compileValidatorsModule(which === 'server' ? VALIDATOR_MODULES.server : VALIDATOR_MODULES.stepPrefix + which);
   if (code === undefined) {
-    console.error(`usage: npx tsx scripts/compile-validators.ts [server|${Object.keys(stepForms).join('|')}] [out.mjs]`);
+    console.error(`usage: npx tsx scripts/compile-validators.ts [server|${Object.keys(browserForms).join('|')}] [out.mjs]`);
     process.exitCode = 2;
   } else {
     if (out) writeFileSync(out, code);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { allSchemas, stepForms } from '../../schemas/registry';
+import { allSchemas, browserForms } from '../../schemas/registry';
 import { compileValidatorsModule, VALIDATOR_MODULES } from '../../scripts/compile-validators';
 import { preactAliases } from '../../scripts/preact-aliases';
 import { kyc300Schema, kyc300UiSchema } from './kyc300';
@@ -27,7 +27,7 @@ function precompiledValidatorsWithKyc300(): Plugin {
       // Registered in this process only: the generator reads the registry's step list.
       const schema = kyc300Schema();
       if (!allSchemas.some((known) => known.$id === schema.$id)) allSchemas.push(schema);
-      stepForms[KYC300_STEP] = { schema, uiSchema: kyc300UiSchema() };
+      browserForms[KYC300_STEP] = { schema, uiSchema: kyc300UiSchema() };
       return compileValidatorsModule(id.slice(1));
     },
   };

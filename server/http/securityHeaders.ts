@@ -16,7 +16,8 @@ export function contentSecurityPolicy(embedOrigins: readonly string[]): Record<s
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
-    'frame-src': ["'self'"],
+    // blob: the operations console shows a PDF under review in a frame, fetched with the bearer token.
+    'frame-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -3,6 +3,7 @@ import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { userOfToken } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { REQUIREMENTS_CHANNEL } from '../documents/requirementVersions';
 import { apiError } from '../errors';
 import { loadMembership } from '../merchants/store';
 import { parseProfileEvent, PROFILE_CHANNEL, type ProfileMessage } from '../penny/profileEvents';
@@ -68,6 +69,12 @@ export const cableRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
     for (const [socket, identifier] of sockets ?? []) send(socket, { identifier, message: event!.message });
   };
   const unlisten = await db.listen(PROFILE_CHANNEL, deliver);
+  // A publish of the document requirements (operations console): every open page reads what its merchant owes again.
+  const unlistenRequirements = await db.listen(REQUIREMENTS_CHANNEL, (payload) => {
+    const version = Number(payload);
+    if (!Number.isInteger(version)) return;
+    for (const [, sockets] of subscribers) for (const [socket, identifier] of sockets) send(socket, { identifier, message: { requirements_version: version } });
+  });
 
   const ping = setInterval(() => {
     for (const socket of app.websocketServer.clients) send(socket, { type: 'ping', message: Math.floor(Date.now() / 1000) });
@@ -77,6 +84,7 @@ export const cableRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   app.addHook('onClose', async () => {
     clearInterval(ping);
     await unlisten();
+    await unlistenRequirements();
   });
 
   const unsubscribe = (socket: WebSocket, merchantUuid?: string) => {
@@ -137,6 +145,6 @@ export const cableRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
   };
 };
 
-function send(socket: WebSocket, body: { type?: string; identifier?: unknown; message?: ProfileMessage | number }) {
+function send(socket: WebSocket, body: { type?: string; identifier?: unknown; message?: ProfileMessage | { requirements_version: number } | number }) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(body));
 }

@@ -15,6 +15,8 @@ import {
   type VersionStatus,
   type VersionSummary,
 } from '../documents/requirementVersions';
+import { message } from '../../schemas/messages';
+import { SUBMITTED } from '../documents/kycDocuments';
 import { ApiError, apiError, validationError } from '../errors';
 
 const API = 'https://onboarding.local/schemas/api/ops.json';
@@ -202,6 +204,69 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     });
     if (!deleted) throw apiError('NOT_FOUND');
     return { deleted: request.params.name };
+  });
+
+  /** The signed-in staff member's role (the console shows what the role may do); 403 for anyone else. */
+  app.get('/ops/me', async (request) => {
+    const { userId } = currentUser(request);
+    const role = await staffRoleOf(db, userId);
+    if (!role) throw apiError('FORBIDDEN');
+    return { role };
+  });
+
+  /**
+   * The review queue: merchants' documents sent for review and waiting, oldest first (filters: status, entity,
+   * category), each with the merchant's data a reviewer checks it against and the processed file to read.
+   */
+  app.get<{ Querystring: { status?: string; entity?: string; category?: string } }>('/ops/review-queue', async (request) => {
+    await staff(request, READ);
+    const { status, entity, category } = request.query;
+    const statuses = status ? [String(status)] : [...SUBMITTED];
+    const rows = await db.query<{
+      uuid: string;
+      merchant_uuid: string;
+      mid: string;
+      status: string;
+      remarks: string | null;
+      document_category: string;
+      document_type: string | null;
+      processed_file_id: string | null;
+      updated_at: string;
+      record: Record<string, unknown>;
+    }>(
+      `select d.uuid, d.merchant_uuid, m.mid::text as mid, d.status, d.remarks, d.document_category, d.document_type, d.processed_file_id, d.updated_at, m.record
+         from kyc_documents d join merchants m on m.uuid = d.merchant_uuid
+        where d.kyc_document_type = 'KYC' and d.active and d.status = any($1)
+          and ($2::text is null or m.record -> 'business_entity' ->> 'name' = $2)
+          and ($3::text is null or d.document_category = $3)
+        order by d.updated_at, d.uuid
+        limit 200`,
+      [statuses, entity ? String(entity) : null, category ? String(category) : null],
+    );
+    const { catalogue } = await requirements.current();
+    return {
+      documents: rows.map((row) => ({
+        uuid: row.uuid,
+        status: row.status,
+        remarks: row.remarks,
+        document_category: row.document_category,
+        category_label: message(catalogue.categories[row.document_category]?.label ?? row.document_category),
+        document_type: row.document_type,
+        file: row.processed_file_id ? `/api/v1/files/${row.processed_file_id}` : null,
+        waiting_since: row.updated_at,
+        merchant: {
+          uuid: row.merchant_uuid,
+          mid: row.mid,
+          name: row.record.name ?? null,
+          business_entity: (row.record.business_entity as { name?: string } | null)?.name ?? null,
+          pancard_number: row.record.pancard_number ?? null,
+          pancard_name: row.record.pancard_name ?? null,
+          business_name: row.record.business_name ?? null,
+          gst_number: row.record.gst_number ?? null,
+          document_status: row.record.document_status ?? null,
+        },
+      })),
+    };
   });
 
   app.get('/ops/audit', async (request) => {

@@ -114,6 +114,15 @@ describe('the live channel /cable', () => {
     cable.socket.terminate();
   });
 
+  it('tells every subscribed page when operations publish new document requirements', async () => {
+    const m = await merchantWithBank();
+    const cable = await openCable(t.app, m.token);
+    await cable.subscribe(m.uuid);
+    await t.db.query("select pg_notify('requirements_published', '7')");
+    expect(await cable.pushed(m.uuid, (message) => 'requirements_version' in message)).toMatchObject({ message: { requirements_version: 7 } });
+    cable.socket.terminate();
+  });
+
   it('pushes penny status changes as the job runs, and bank_verified after the right amount', async () => {
     const m = await merchantWithBank();
     const stranger = await merchantWithBank();

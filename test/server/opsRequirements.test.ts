@@ -41,7 +41,8 @@ interface Requirement {
   category: string;
   required: boolean;
   types?: string[];
-  when: unknown;
+  entities?: string[];
+  when?: unknown;
   $comment?: string;
 }
 interface Body {
@@ -52,13 +53,13 @@ interface Body {
 /** The published body with the government certificate (GST certificate only) required of a Partnership. */
 function gstCertificateRequiredForPartnership(body: Body): Body {
   const requirements = body.documents.requirements.map((requirement) => {
-    const entities = (requirement.when as { in?: [unknown, string[]] }).in?.[1];
+    const { entities } = requirement;
     if (requirement.category === 'GOVT_ISSUED_CERTIFICATE' && !requirement.required && entities?.includes('Partnership')) {
-      return { ...requirement, when: { in: [{ var: 'defs.entity' }, entities.filter((entity) => entity !== 'Partnership')] } };
+      return { ...requirement, entities: entities.filter((entity) => entity !== 'Partnership') };
     }
     return requirement;
   });
-  requirements.push({ category: 'GOVT_ISSUED_CERTIFICATE', required: true, types: ['GST_CERTIFICATE'], when: { '===': [{ var: 'defs.entity' }, 'Partnership'] } });
+  requirements.push({ category: 'GOVT_ISSUED_CERTIFICATE', required: true, types: ['GST_CERTIFICATE'], entities: ['Partnership'] });
   return { ...body, documents: { ...body.documents, requirements } };
 }
 
@@ -156,14 +157,22 @@ describe('the operations console calls', () => {
     expect(Object.keys(refused.json().errors)).toContain('body.documents.requirements.0.category');
 
     const unknown = structuredClone(published);
-    unknown.documents.requirements.push({ category: 'NO_SUCH_CATEGORY', required: true, when: true });
+    unknown.documents.requirements.push({ category: 'NO_SUCH_CATEGORY', required: true });
     const unknownAnswer = await call(t, admin, 'POST', `${BASE}/versions`, { body: unknown, note: 'bad' });
     expect(unknownAnswer.statusCode).toBe(422);
     expect(unknownAnswer.json().errors[`body.documents.requirements.${unknown.documents.requirements.length - 1}`]).toEqual(['category NO_SUCH_CATEGORY is not in the catalogue']);
 
     const badLogic = structuredClone(published);
     badLogic.documents.requirements[0]!.when = { var: 'secrets.key' };
-    expect((await call(t, admin, 'POST', `${BASE}/versions`, { body: badLogic, note: 'bad' })).statusCode).toBe(422);
+    const badLogicAnswer = await call(t, admin, 'POST', `${BASE}/versions`, { body: badLogic, note: 'bad' });
+    expect(badLogicAnswer.statusCode).toBe(422);
+    expect(Object.keys(badLogicAnswer.json().errors)).toEqual(['body.documents.requirements.0.when']);
+
+    const noSuchEntity = structuredClone(published);
+    noSuchEntity.documents.requirements[0]!.entities = ['Partnership', 'Pirate Ship'];
+    const entityAnswer = await call(t, admin, 'POST', `${BASE}/versions`, { body: noSuchEntity, note: 'bad' });
+    expect(entityAnswer.statusCode).toBe(422);
+    expect(Object.keys(entityAnswer.json().errors)).toEqual(['body.documents.requirements.0.entities.1']);
 
     expect((await call(t, admin, 'POST', `${BASE}/versions`, { body: published })).statusCode).toBe(422);
     expect((await call(t, viewer, 'GET', BASE)).json().versions).toHaveLength(1);

@@ -20,6 +20,8 @@ interface ProfileMessage {
   penny_deposit_status?: string | null;
   penny_deposit_method?: string | null;
   bank_verification_status?: string | null;
+  /** Operations published new document requirements: what the merchant owes is read again. */
+  requirements_version?: number;
 }
 
 /** The socket address: /cable on the app's own origin, ws or wss as the page is served. */
@@ -65,6 +67,10 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
       silence = setTimeout(() => socket?.close(), PROFILE_CHANNEL_TIMINGS.silenceMs);
     };
     const onMessage = (message: ProfileMessage) => {
+      if (message.requirements_version !== undefined) {
+        void mutate(keys.merchantDocsReq(merchantUuid));
+        return;
+      }
       void mutate(key, (current: Merchant | undefined) => withProfileMessage(current, message), { revalidate: true });
       if (message.bank_verified) refreshes.push(setTimeout(() => void refreshSession(mutate), PROFILE_CHANNEL_TIMINGS.sessionRefreshMs));
     };
