@@ -77,6 +77,8 @@ export interface StepFormProps<T extends object> {
   catalogue?: Catalogue;
   /** Shown below the fields, above the "Oh no!" box and the submit button. */
   children?: ReactNode;
+  /** The heading level of the form's section titles: 4 under a step's row (`h3`), 3 under a page section's `h2`. */
+  titleLevel?: 3 | 4;
 }
 
 /**
@@ -105,13 +107,14 @@ export function StepForm<T extends object>({
   idPrefix,
   catalogue = catalogueFor(),
   children,
+  titleLevel,
 }: StepFormProps<T>) {
   const stepSchema = useContentStable(schema);
   const rjsfSchema = useMemo(() => renderableSchema(stepSchema), [stepSchema]);
   const stepUiSchema = useContentStable(uiSchema);
   const localizedUiSchema = useMemo(() => localizeUiSchema(stepUiSchema, catalogue), [stepUiSchema, catalogue]);
   const [fieldStore] = useState(() => new FieldStore());
-  const formContext = useMemo(() => ({ catalogue, fieldStore }), [catalogue, fieldStore]);
+  const formContext = useMemo(() => ({ catalogue, fieldStore, titleLevel }), [catalogue, fieldStore, titleLevel]);
   const draftKeyInUse = readonly ? undefined : draftKey;
 
   // The data to start from: the caller's, with the draft over it. A new source (by content) starts the form over.

@@ -10,6 +10,21 @@ let activeLanguage = 'en';
 /** Adds a language's catalogue (the app loads one only when the merchant chose it). */
 export function registerCatalogue(language: string, catalogue: Catalogue): void {
   catalogues[language] = catalogue;
+  for (const texts of extensions) extendCatalogues(texts);
+}
+
+/** Texts added to every catalogue (see {@link extendCatalogues}), also given to catalogues registered later. */
+const extensions: Catalogue[] = [];
+
+/**
+ * Adds texts to every registered catalogue that lacks them: the operations console's own (English only), loaded with
+ * the console, so merchants never download them.
+ */
+export function extendCatalogues(texts: Catalogue): void {
+  if (!extensions.includes(texts)) extensions.push(texts);
+  for (const catalogue of Object.values(catalogues)) {
+    for (const [key, text] of Object.entries(texts)) if (key !== '$id' && !Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = text;
+  }
 }
 
 /**

@@ -15,11 +15,13 @@ import {
   type VersionStatus,
   type VersionSummary,
 } from '../documents/requirementVersions';
-import { message } from '../../schemas/messages';
+import { extendCatalogues, message } from '../../schemas/messages';
+import opsTexts from '../../schemas/messages/ops.en.json';
 import { SUBMITTED } from '../documents/kycDocuments';
 import { ApiError, apiError, validationError } from '../errors';
 
 const API = 'https://onboarding.local/schemas/api/ops.json';
+extendCatalogues(opsTexts);
 /** Serialises publishes and rollbacks across processes (the same lock as the first seeding). */
 const REQUIREMENTS_LOCK = 727009;
 const BASE = '/ops/document-requirements';
@@ -132,7 +134,10 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       await tx.query('select pg_advisory_xact_lock($1)', [REQUIREMENTS_LOCK]);
       const [row] = await tx.query<{ status: VersionStatus }>('select status from requirement_versions where version = $1', [number]);
       if (!row) throw apiError('NOT_FOUND');
-      if (!allowed.includes(row.status)) throw new ApiError(409, { error: `Version ${number} is ${row.status}: only a ${allowed.join(' or ')} version can be ${action === 'requirements.published' ? 'published' : 'rolled back to'}.`, code: 'VERSION_STATUS' });
+      if (!allowed.includes(row.status)) {
+        const params = { version: number, status: row.status, allowed: allowed.join(' or '), action: action === 'requirements.published' ? 'published' : 'rolled back to' };
+        throw new ApiError(409, { error: message('ops.error.versionStatus', params), code: 'VERSION_STATUS' });
+      }
       const [previous] = await tx.query<{ version: number }>("update requirement_versions set status = 'retired' where status = 'published' returning version");
       await tx.query("update requirement_versions set status = 'published', published_at = now(), published_by = $2 where version = $1", [number, userId]);
       const [count] = await tx.query<{ count: number }>('select count(*)::int as count from merchants where requirements_version is null');
@@ -149,7 +154,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     const number = versionNumber(request.params.v);
     const draft = await versionOrNotFound(number);
     const failures = fixtureFailures(ajv, draft, await storedFixtures());
-    if (failures.length) return reply.code(422).send({ error: `Version ${number} breaks ${new Set(failures.map((failure) => failure.fixture)).size} fixture(s): not published.`, failures });
+    if (failures.length) return reply.code(422).send({ error: message('ops.publish.refused', { version: number }), failures });
     return publish(userId, number, ['draft'], 'requirements.published');
   });
 
@@ -184,7 +189,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
   app.put<{ Params: { name: string }; Body: { body: Record<string, JsonValue> } }>(`${BASE}/fixtures/:name`, { schema: { body: { $ref: `${API}#/$defs/fixture` } } }, async (request) => {
     const userId = await staff(request, EDIT);
     const name = request.params.name.trim();
-    if (!name || name.length > 200) throw validationError({ name: ['A fixture needs a name of at most 200 characters.'] });
+    if (!name || name.length > 200) throw validationError({ name: [message('ops.fixtures.nameInvalid')] });
     const body = { ...request.body.body, name };
     const problem = storedFixtureProblem({ name, body });
     if (problem) throw validationError({ body: [problem] });

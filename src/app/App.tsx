@@ -10,6 +10,7 @@ const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage'
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'));
 const NowBankPage = lazy(() => import('../features/now/NowBankPage'));
 const PennyDetailsPage = lazy(() => import('../features/now/PennyDetailsPage'));
+const OpsPage = lazy(() => import('../features/ops/OpsPage'));
 
 /** Lazy screens show a loader only after 300 ms (platform spec section 2). */
 function DelayedLoader() {
@@ -36,6 +37,7 @@ export function App() {
         <Route path="/onboarding/*" element={<RequireSession><OnboardingPage /></RequireSession>} />
         <Route path="/bank-details" element={<RequireSession><NowBankPage /></RequireSession>} />
         <Route path="/penny-details" element={<RequireSession><PennyDetailsPage /></RequireSession>} />
+        <Route path="/ops/*" element={<RequireSession><OpsPage /></RequireSession>} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -105,6 +105,8 @@ describe('the operations console calls', () => {
       { method: 'GET', url: `${BASE}/versions/1/fixtures`, edits: false },
       { method: 'GET', url: `${BASE}/fixtures`, edits: false },
       { method: 'GET', url: '/api/v1/ops/audit', edits: false },
+      { method: 'GET', url: '/api/v1/ops/me', edits: false },
+      { method: 'GET', url: '/api/v1/ops/review-queue?entity=Partnership', edits: false },
       { method: 'POST', url: `${BASE}/versions`, payload: draft, edits: true },
       { method: 'POST', url: `${BASE}/versions/1/publish`, edits: true },
       { method: 'POST', url: `${BASE}/versions/1/rollback`, edits: true },

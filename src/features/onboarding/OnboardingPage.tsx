@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,6 +13,7 @@ import journey from '../../../schemas/steps/journey.json';
 import { evaluate, evaluateAll } from '../../../rules/evaluate';
 import rulesConfig from '../../../rules/config';
 import { AppHeader } from '../../app/AppHeader';
+import { apiFetch } from '../../shared/api/fetcher';
 import { useMerchant, useMerchants, usePermissions } from '../../shared/api/hooks';
 import { useProfileChannel } from '../../shared/api/useProfileChannel';
 import type { Merchant } from '../../shared/api/types';
@@ -56,14 +58,8 @@ export default function OnboardingPage() {
   const [arriving, setArriving] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState({ message: '', open: false, count: 0 });
 
-  // A user who acts for no merchant (operations staff) has nothing to fill here.
-  if (merchants.data && merchants.data.length === 0 && !uuid) {
-    return (
-      <Page>
-        <Alert severity="info">{t('onboarding.noMerchant')}</Alert>
-      </Page>
-    );
-  }
+  // A user who acts for no merchant has nothing to fill here: operations staff go to their console.
+  if (merchants.data && merchants.data.length === 0 && !uuid) return <NoMerchant />;
   const failed = error ?? merchants.error ?? permissions.error;
   if (failed) {
     return (
@@ -202,5 +198,17 @@ function Page({ merchantName, heading, tabs, children }: { merchantName?: string
         {children}
       </Container>
     </>
+  );
+}
+
+/** For a user who acts for no merchant: staff are taken to the operations console, anyone else is told why. */
+function NoMerchant() {
+  // The same key and answer as the console's own role query (src/features/ops/api.ts): the role, or an error.
+  const staff = useSWR('/api/v1/ops/me', (path: string) => apiFetch<{ role: string }>(path).then((body) => body.role), { shouldRetryOnError: false });
+  if (staff.data) return <Navigate to="/ops" replace />;
+  return (
+    <Page>
+      {staff.isLoading ? <LinearProgress aria-label={t('common.loading')} /> : <Alert severity="info">{t('onboarding.noMerchant')}</Alert>}
+    </Page>
   );
 }

@@ -1,0 +1,235 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { activeSession, appSource } from '../../shared/session/session';
+import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import { t } from '../../shared/ui/t';
+import { shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters } from './api';
+
+const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Approved', 'Declined'];
+
+/**
+ * Documents merchants sent for review, oldest first, with filters; each opens beside the merchant's data to approve
+ * or decline with a reason (the staff review call: the merchant's document status follows from the same rules).
+ */
+export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) {
+  const [filters, setFilters] = useState<QueueFilters>({});
+  const queue = useReviewQueue(filters);
+  const requirements = useRequirements();
+  const [open, setOpen] = useState<QueuedDocument | null>(null);
+  const [notice, setNotice] = useState('');
+  const entities = requirements.data?.entities.map((row) => row.entity) ?? [];
+  const categories = [...new Set(requirements.data?.entities.flatMap((row) => [...row.documents.required, ...row.documents.optional]) ?? [])];
+
+  const filter = (name: keyof QueueFilters, label: string, options: string[]) => (
+    <TextField select label={label} value={filters[name] ?? ''} onChange={(event) => setFilters((current) => ({ ...current, [name]: event.target.value || undefined }))} sx={{ minWidth: 200 }}>
+      <MenuItem value="">{t('ops.queue.any')}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        {filter('status', t('ops.queue.status'), STATUSES)}
+        {filter('entity', t('ops.queue.entity'), entities)}
+        {filter('category', t('ops.queue.category'), categories)}
+      </Box>
+      {notice && (
+        <Alert severity="success" role="status" onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
+      {queue.error ? (
+        <Alert severity="error">{t('ops.loadFailed')}</Alert>
+      ) : !queue.data ? (
+        <LinearProgress aria-label={t('common.loading')} />
+      ) : queue.data.length === 0 ? (
+        <Typography>{t('ops.queue.empty')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {queue.data.map((document) => (
+            <Card component="li" key={document.uuid} variant="outlined">
+              <CardContent sx={{ pb: 0 }}>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                  {document.category_label}
+                  {document.document_type ? ` · ${document.document_type}` : ''}
+                </Typography>
+                <Typography variant="body2">{t('ops.queue.merchant', { mid: document.merchant.mid, entity: document.merchant.business_entity ?? '—' })}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {document.status} · {t('ops.queue.waiting', { when: shownTime(document.waiting_since) })}
+                </Typography>
+              </CardContent>
+              <CardActions>
+                <Button onClick={() => setOpen(document)} sx={{ minHeight: 44 }} aria-label={`${t('ops.queue.open')} ${document.category_label}, MID ${document.merchant.mid}`}>
+                  {t('ops.queue.open')}
+                </Button>
+              </CardActions>
+            </Card>
+          ))}
+        </Box>
+      )}
+      {open && (
+        <ReviewDialog
+          document={open}
+          mayReview={mayReview}
+          onClose={() => setOpen(null)}
+          onReviewed={(text) => {
+            setOpen(null);
+            setNotice(text);
+            void queue.mutate();
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The file (an image, or a PDF in a frame), fetched with the bearer token as an object URL. */
+function useFileUrl(path: string | null): { url: string | null; type: string; failed: boolean } {
+  const [state, setState] = useState<{ url: string | null; type: string; failed: boolean }>({ url: null, type: '', failed: false });
+  useEffect(() => {
+    if (!path) return undefined;
+    let url: string | null = null;
+    let cancelled = false;
+    const session = activeSession();
+    fetch(path, { headers: { ...(session ? { authorization: `Bearer ${session.access_token}` } : {}), source: appSource() } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const blob = await response.blob();
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setState({ url, type: blob.type, failed: false });
+      })
+      .catch(() => !cancelled && setState({ url: null, type: '', failed: true }));
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [path]);
+  return state;
+}
+
+function ReviewDialog({ document, mayReview, onClose, onReviewed }: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
+  const file = useFileUrl(document.file);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const { merchant } = document;
+
+  const review = async (status: 'Approved' | 'Declined') => {
+    if (status === 'Declined' && reason.trim().length < 3) {
+      setReasonError(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiFetch(`/api/v1/merchants/${merchant.uuid}/kyc_documents/${document.uuid}/review`, {
+        method: 'POST',
+        body: status === 'Approved' ? { status } : { status, remarks: reason.trim() },
+      });
+      onReviewed(t(status === 'Approved' ? 'ops.queue.approved' : 'ops.queue.declined'));
+    } catch (error) {
+      setProblem(error instanceof ApiRequestError ? error.message : t('ops.loadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const facts: Array<[string, string | null]> = [
+    ['ops.queue.panName', merchant.pancard_name],
+    ['ops.queue.pan', merchant.pancard_number],
+    ['ops.queue.business', merchant.business_name],
+    ['ops.queue.gst', merchant.gst_number],
+    ['ops.queue.documentStatus', merchant.document_status],
+  ];
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="ops-review-title">
+      <DialogTitle id="ops-review-title">
+        {document.category_label} · {t('ops.queue.merchant', { mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
+      </DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <Box aria-label={t('ops.queue.file')} role="group" sx={{ minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+          {file.failed ? (
+            <Alert severity="error">{t('ops.queue.fileFailed')}</Alert>
+          ) : !file.url ? (
+            <LinearProgress aria-label={t('common.loading')} />
+          ) : file.type === 'application/pdf' ? (
+            <iframe src={file.url} title={t('ops.queue.file')} style={{ width: '100%', height: '60vh', border: 0 }} />
+          ) : (
+            <img src={file.url} alt={t('ops.queue.file')} style={{ maxWidth: '100%', display: 'block' }} />
+          )}
+        </Box>
+        <Box>
+          <Box component="dl" sx={{ m: 0 }}>
+            {facts.map(([key, value]) => (
+              <Box key={key} sx={{ mb: 1 }}>
+                <Typography component="dt" variant="caption" color="text.secondary">
+                  {t(key)}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {value ?? '—'}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          {mayReview && declining && (
+            <TextField
+              label={t('ops.queue.reason')}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(false);
+              }}
+              error={reasonError}
+              helperText={reasonError ? t('ops.queue.reasonRequired') : undefined}
+              fullWidth
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+              sx={{ mt: 1 }}
+            />
+          )}
+          {problem && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {problem}
+            </Alert>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {mayReview && (
+          <>
+            <Button variant="contained" color="primary" disabled={busy} onClick={() => void review('Approved')} sx={{ minHeight: 44 }}>
+              {t('ops.queue.approve')}
+            </Button>
+            <Button variant="outlined" disabled={busy} onClick={() => (declining ? void review('Declined') : setDeclining(true))} sx={{ minHeight: 44 }}>
+              {t('ops.queue.decline')}
+            </Button>
+          </>
+        )}
+        <Button onClick={onClose} sx={{ minHeight: 44 }}>
+          {t('ops.queue.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

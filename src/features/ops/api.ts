@@ -1,0 +1,105 @@
+import useSWR from 'swr';
+import { apiFetch } from '../../shared/api/fetcher';
+
+/** The operations console's calls (server/routes/ops.ts). */
+export const opsKeys = {
+  me: '/api/v1/ops/me',
+  requirements: '/api/v1/ops/document-requirements',
+  version: (version: number) => `/api/v1/ops/document-requirements/versions/${version}`,
+  diff: (version: number, against: number) => `/api/v1/ops/document-requirements/versions/${version}/diff?against=${against}`,
+  fixtures: (version: number) => `/api/v1/ops/document-requirements/versions/${version}/fixtures`,
+  queue: (filters: QueueFilters) => `/api/v1/ops/review-queue?${new URLSearchParams(Object.entries(filters).filter(([, value]) => value))}`,
+  audit: '/api/v1/ops/audit',
+} as const;
+
+export type StaffRole = 'ops_admin' | 'ops_reviewer' | 'ops_viewer';
+export type VersionStatus = 'draft' | 'published' | 'retired';
+
+export interface EntityDocuments {
+  entity: string;
+  documents: { required: string[]; optional: string[]; types: Record<string, string[]> };
+}
+
+export interface VersionSummary {
+  version: number;
+  status: VersionStatus;
+  note: string;
+  author: string | null;
+  created_at: string;
+  published_at: string | null;
+  published_by: string | null;
+  pinned_merchants: number;
+}
+
+export interface VersionBody {
+  catalogue: Record<string, unknown>;
+  documents: { requirements: unknown[] } & Record<string, unknown>;
+}
+
+export interface RequirementsState {
+  published: { version: number; body: VersionBody; published_at: string; published_by: string | null };
+  versions: VersionSummary[];
+  entities: EntityDocuments[];
+  following_published: number;
+}
+
+export interface VersionDiff {
+  from: number;
+  to: number;
+  entities: Array<{ entity: string; added: string[]; removed: string[]; changed: Array<{ category: string; from: string; to: string }> }>;
+  catalogue: { added: string[]; removed: string[]; changed: string[] };
+}
+
+export interface FixtureResults {
+  fixtures: number;
+  passed: number;
+  failures: Array<{ fixture: string; message: string }>;
+}
+
+export interface QueueFilters {
+  status?: string;
+  entity?: string;
+  category?: string;
+}
+
+export interface QueuedDocument {
+  uuid: string;
+  status: string;
+  remarks: string | null;
+  document_category: string;
+  category_label: string;
+  document_type: string | null;
+  file: string | null;
+  waiting_since: string;
+  merchant: {
+    uuid: string;
+    mid: string;
+    name: string | null;
+    business_entity: string | null;
+    pancard_number: string | null;
+    pancard_name: string | null;
+    business_name: string | null;
+    gst_number: string | null;
+    document_status: string | null;
+  };
+}
+
+export interface AuditEntry {
+  id: string;
+  action: string;
+  detail: Record<string, string | number | null>;
+  created_at: string;
+  user: string | null;
+}
+
+const get = <T,>(path: string) => apiFetch<T>(path);
+
+export const useStaffRole = () => useSWR(opsKeys.me, (path: string) => get<{ role: StaffRole }>(path).then((body) => body.role), { shouldRetryOnError: false });
+export const useRequirements = () => useSWR(opsKeys.requirements, get<RequirementsState>);
+export const useDiff = (version: number, against: number) => useSWR(opsKeys.diff(version, against), get<VersionDiff>);
+export const useFixtureResults = (version: number) => useSWR(opsKeys.fixtures(version), get<FixtureResults>);
+export const useReviewQueue = (filters: QueueFilters) => useSWR(opsKeys.queue(filters), (path: string) => get<{ documents: QueuedDocument[] }>(path).then((body) => body.documents));
+export const useAudit = () => useSWR(opsKeys.audit, (path: string) => get<{ entries: AuditEntry[] }>(path).then((body) => body.entries));
+
+/** A time as staff read it: date and time in the browser's locale. */
+export const shownTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
