@@ -36,7 +36,7 @@ function banner(config: ServerConfig, seeded: boolean, ifscSampleBranches: numbe
       `  http://localhost:${config.port}/sandbox/inbox`,
       `or as a demo merchant with the password ${DEMO_PASSWORD}:`,
       ...demoUsers.map((user) => `  ${user.email.padEnd(34)} ${user.entity.padEnd(20)} ${user.stage}`),
-      'or as operations staff (document review), same password:',
+      `or as operations staff, same password: the operations console at http://localhost:${config.port}/app/ops`,
       ...demoStaff.map((staff) => `  ${staff.email.padEnd(34)} ${staff.role}`),
     );
   }
