@@ -56,7 +56,10 @@ function allMutants(config: RulesConfig): Mutant[] {
   rules(config.status.rules, ['status', 'rules']);
   for (const [table, labels] of Object.entries(config.status.tables)) rules(labels, ['status', 'tables', table]);
   config.documents.requirements.forEach((requirement, index) => {
-    mutantsOf(requirement.when, ['documents', 'requirements', index, 'when'], found);
+    if (requirement.when !== undefined) mutantsOf(requirement.when, ['documents', 'requirements', index, 'when'], found);
+    // Each entity named changed; a requirement of every entity restricted to none of them.
+    if (requirement.entities) mutantsOf(requirement.entities, ['documents', 'requirements', index, 'entities'], found);
+    else found.push({ path: ['documents', 'requirements', index, 'entities'], replacement: ['mutant'] });
     mutantsOf(requirement.types ?? [], ['documents', 'requirements', index, 'types'], found);
     found.push({ path: ['documents', 'requirements', index, 'required'], replacement: !requirement.required });
   });
