@@ -3,12 +3,14 @@ import type { Queryable } from '../db/database';
 /** The PostgreSQL channel every API process listens on for the live channel's ProfileChannel (platform spec, /cable). */
 export const PROFILE_CHANNEL = 'profile_channel';
 
-/** What ProfileChannel pushes to the subscribers of one merchant: bank_verified, and penny test changes as they happen. */
+/** What ProfileChannel pushes to the subscribers of one merchant: bank_verified, penny test changes as they happen, document reviews. */
 export interface ProfileMessage {
   bank_verified?: true;
   penny_deposit_status?: string | null;
   penny_deposit_method?: string | null;
   bank_verification_status?: string | null;
+  /** Operations reviewed one of the merchant's documents (the console's review queue): the merchant's document status now. */
+  document_status?: string | null;
 }
 
 /** A notification as it travels between processes. */

@@ -23,6 +23,7 @@ import {
 import { GENERATED, GENERATOR_CALLS, generateDocument, signatoryOf } from '../documents/generatedDocuments';
 import type { Requirements } from '../documents/requirementsSource';
 import { staffRoleOf, REVIEW_ROLES } from '../auth/staff';
+import { notifyProfile } from '../penny/profileEvents';
 import { apiError, ApiError, validationError } from '../errors';
 import type { CheckedUpload, UploadType } from '../files/fileStore';
 import { readMultipartUpload } from '../files/readMultipartUpload';
@@ -322,6 +323,8 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
         if (documentStatus && documentStatus !== row.record.document_status) {
           await saveRecord(tx, { ...row.record, document_status: documentStatus }, userId, 'documents.reviewed', { document_status: documentStatus });
         }
+        // The merchant's open pages show the review at once (delivered when this commits).
+        await notifyProfile(tx, row.record.uuid, { document_status: documentStatus ?? (row.record.document_status as string | null) ?? null });
         return row.record.uuid;
       });
       return { kyc_document: await documentOf(db, current.catalogue, merchantUuid, request.params.docId) };

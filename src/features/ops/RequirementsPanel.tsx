@@ -33,6 +33,7 @@ export default function RequirementsPanel({ mayEdit }: { mayEdit: boolean }) {
   const [editing, setEditing] = useState(false);
   const [reviewing, setReviewing] = useState<number | null>(null);
   const [rollingBack, setRollingBack] = useState<number | null>(null);
+  const [migrating, setMigrating] = useState<VersionSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [problem, setProblem] = useState('');
@@ -52,6 +53,20 @@ export default function RequirementsPanel({ mayEdit }: { mayEdit: boolean }) {
     } finally {
       setBusy(false);
       setRollingBack(null);
+    }
+  };
+
+  const migrate = async (row: VersionSummary) => {
+    setBusy(true);
+    try {
+      const answer = await apiFetch<{ migrated: number }>('/api/v1/ops/document-requirements/migrate', { method: 'POST', body: { from: row.version } });
+      setNotice(t('ops.migrate.done', { count: answer.migrated, version: live.version }));
+      await mutate();
+    } catch (failure) {
+      setProblem(failure instanceof ApiRequestError ? failure.message : t('ops.loadFailed'));
+    } finally {
+      setBusy(false);
+      setMigrating(null);
     }
   };
 
@@ -106,7 +121,7 @@ export default function RequirementsPanel({ mayEdit }: { mayEdit: boolean }) {
       )}
 
       <MatrixTable version={live.version} entities={data.entities} />
-      <VersionsTable versions={data.versions} mayEdit={mayEdit} onReview={setReviewing} onRollBack={setRollingBack} />
+      <VersionsTable versions={data.versions} mayEdit={mayEdit} onReview={setReviewing} onRollBack={setRollingBack} onMigrate={setMigrating} />
 
       <ConfirmDialog
         open={rollingBack !== null}
@@ -114,6 +129,13 @@ export default function RequirementsPanel({ mayEdit }: { mayEdit: boolean }) {
         text={t('ops.rollback.confirm', { version: rollingBack ?? '' })}
         onNo={() => setRollingBack(null)}
         onYes={() => void rollBack(rollingBack!)}
+      />
+      <ConfirmDialog
+        open={migrating !== null}
+        busy={busy}
+        text={t('ops.migrate.confirm', { count: migrating?.pinned_merchants ?? 0, from: migrating?.version ?? '', version: live.version })}
+        onNo={() => setMigrating(null)}
+        onYes={() => void migrate(migrating!)}
       />
       <Snackbar
         open={notice !== ''}
@@ -171,7 +193,19 @@ function MatrixTable({ version, entities }: { version: number; entities: EntityD
   );
 }
 
-function VersionsTable({ versions, mayEdit, onReview, onRollBack }: { versions: VersionSummary[]; mayEdit: boolean; onReview(version: number): void; onRollBack(version: number): void }) {
+function VersionsTable({
+  versions,
+  mayEdit,
+  onReview,
+  onRollBack,
+  onMigrate,
+}: {
+  versions: VersionSummary[];
+  mayEdit: boolean;
+  onReview(version: number): void;
+  onRollBack(version: number): void;
+  onMigrate(row: VersionSummary): void;
+}) {
   return (
     <Box>
       <Typography id="ops-versions-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -213,6 +247,11 @@ function VersionsTable({ versions, mayEdit, onReview, onRollBack }: { versions: 
                   {row.status === 'retired' && mayEdit && (
                     <Button onClick={() => onRollBack(row.version)} sx={{ minHeight: 44 }} aria-label={`${t('ops.rollback')} ${row.version}`}>
                       {t('ops.rollback')}
+                    </Button>
+                  )}
+                  {row.status !== 'published' && row.pinned_merchants > 0 && mayEdit && (
+                    <Button onClick={() => onMigrate(row)} sx={{ minHeight: 44 }} aria-label={`${t('ops.migrate')} ${row.version}`}>
+                      {t('ops.migrate')}
                     </Button>
                   )}
                 </TableCell>

@@ -22,6 +22,8 @@ interface ProfileMessage {
   bank_verification_status?: string | null;
   /** Operations published new document requirements: what the merchant owes is read again. */
   requirements_version?: number;
+  /** Operations reviewed one of the merchant's documents: the documents and the record are read again. */
+  document_status?: string | null;
 }
 
 /** The socket address: /cable on the app's own origin, ws or wss as the page is served. */
@@ -67,8 +69,9 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
       silence = setTimeout(() => socket?.close(), PROFILE_CHANNEL_TIMINGS.silenceMs);
     };
     const onMessage = (message: ProfileMessage) => {
-      if (message.requirements_version !== undefined) {
+      if (message.requirements_version !== undefined || 'document_status' in message) {
         void mutate(keys.merchantDocsReq(merchantUuid));
+        if ('document_status' in message) void mutate(key);
         return;
       }
       void mutate(key, (current: Merchant | undefined) => withProfileMessage(current, message), { revalidate: true });
