@@ -69,8 +69,11 @@ describe('operations staff change the document requirements and review documents
 
     // The check: the diff for Partnership only, and the repository's Partnership fixture fails, so Publish is off.
     await admin.getByRole('heading', { name: 'Version 2 against the live version 1' }).waitFor();
-    await admin.getByTestId('ops-diff').getByText('GOVT_ISSUED_CERTIFICATE: optional (GST_CERTIFICATE, NOC, UACC, TTC, SERVICE_TAX, OTHERS) → required (GST_CERTIFICATE)').waitFor();
-    expect(await admin.getByTestId('ops-diff').locator('dt').allInnerTexts()).toEqual(['Partnership']);
+    const diffRows = admin.getByTestId('ops-diff').locator('tbody tr');
+    await diffRows.first().waitFor();
+    expect(await diffRows.evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell as HTMLElement).innerText)))).toEqual([
+      ['Partnership', 'GOVT_ISSUED_CERTIFICATE', 'optional (GST_CERTIFICATE, NOC, UACC, TTC, SERVICE_TAX, OTHERS)', 'required (GST_CERTIFICATE)'],
+    ]);
     await admin.getByTestId('ops-fixture-failures').getByText('Partnership documents').first().waitFor();
     expect(await admin.getByRole('button', { name: 'PUBLISH', exact: true }).isDisabled()).toBe(true);
     await snap(admin, 'ops-draft-blocked');
@@ -147,9 +150,7 @@ describe('operations staff change the document requirements and review documents
     await review.getByRole('button', { name: 'DECLINE' }).click();
     await reviewer.getByText('Declined: the merchant sees the reason and can upload it again.').waitFor();
 
-    // The merchant sees the reason and REUPLOAD.
-    await merchant.reload();
-    await merchant.getByRole('tab', { name: 'Documents' }).click();
+    // The merchant's open Documents tab shows the reason and REUPLOAD (the live channel; no reload).
     const sc = merchant.locator('li[data-category="SC"]');
     await sc.getByText('Declined: Schedule C is not signed').waitFor();
     await sc.getByRole('button', { name: /^REUPLOAD/ }).waitFor();

@@ -52,7 +52,7 @@ export interface CompiledRules {
   steps: ReadonlyArray<readonly [StepId, ReadonlyArray<readonly [FlagName, CompiledLogic]>]>;
   status: ReadonlyArray<readonly [string, CompiledLogic]>;
   tables: Readonly<Record<string, Readonly<Record<string, JsonValue>>>>;
-  documents: ReadonlyArray<{ category: string; required: boolean; types: readonly string[]; when: CompiledLogic }>;
+  documents: ReadonlyArray<{ category: string; required: boolean; types: readonly string[]; reason?: string; when: CompiledLogic }>;
 }
 
 /** Keys starting with `$` are comments in every map of a rules file. */
@@ -190,7 +190,8 @@ function compileDocuments(
   return requirements.map((entry: unknown, index) => {
     const where = `documents.requirements[${index}]`;
     const requirement = requireObject(entry, where);
-    const { category, required, types = [], entities, when = true } = requirement;
+    const { category, required, types = [], entities, when = true, reason } = requirement;
+    if (reason !== undefined && typeof reason !== 'string') throw new LogicError(`${where}.reason`, 'must be a text');
     if (typeof category !== 'string' || !category) throw new LogicError(`${where}.category`, 'must be a document category code');
     if (typeof required !== 'boolean') throw new LogicError(`${where}.required`, 'must be true or false');
     if (!Array.isArray(types) || !types.every((type) => typeof type === 'string')) {
@@ -202,7 +203,7 @@ function compileDocuments(
     checkReferences(when, { roots: new Set(['merchant', 'kyc_documents', 'defs']), names: { defs } }, `${where}.when`);
     // `entities` is the matrix's own shorthand: the requirement applies to merchants of those entities (and when `when` holds).
     const condition = entities === undefined ? when : { and: [{ in: [{ var: 'defs.entity' }, entities] }, when] };
-    return { category, required, types: types as string[], when: compile(condition as Logic, `${where}.when`, variables) };
+    return { category, required, types: types as string[], ...(reason ? { reason } : {}), when: compile(condition as Logic, `${where}.when`, variables) };
   });
 }
 

@@ -113,6 +113,14 @@ function documentRequirements(rules: CompiledRules, data: RuleData): DocumentReq
     }
   }
   result.optional = result.optional.filter((category) => !result.required.includes(category));
+  // The reason a category is asked: that of a requirement that asks it as it ends up (required, or optional).
+  const reasons: Record<string, string> = {};
+  for (const requirement of rules.documents) {
+    if (!requirement.reason || requirement.category in reasons) continue;
+    const asked = requirement.required ? result.required : result.optional;
+    if (asked.includes(requirement.category) && truthy(requirement.when(data))) reasons[requirement.category] = requirement.reason;
+  }
+  if (Object.keys(reasons).length) result.reasons = reasons;
   return result;
 }
 

@@ -83,6 +83,8 @@ export interface DocumentRequirement {
   $comment?: string;
   category: string;
   required: boolean;
+  /** Why it is asked, in a line (staff read it; a documents fixture may name it). */
+  reason?: string;
   /** The business entities (by name, `defs.entity`) the requirement applies to; absent: every entity. */
   entities?: string[];
   /** A further condition, json-logic over merchant, kyc_documents and defs; absent: always. */
@@ -120,4 +122,6 @@ export interface DocumentRequirements {
   required: string[];
   optional: string[];
   types: Record<string, string[]>;
+  /** Why each category is asked (the reason of the requirement that asks it, required before optional), where one is given. */
+  reasons?: Record<string, string>;
 }

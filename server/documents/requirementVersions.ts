@@ -159,7 +159,14 @@ const EXAMPLE_RECORD = fileURLToPath(new URL('../../schemas/records/merchant.exa
 export interface VersionDiff {
   from: number;
   to: number;
-  entities: Array<{ entity: string; added: string[]; removed: string[]; changed: Array<{ category: string; from: string; to: string }> }>;
+  entities: Array<{
+    entity: string;
+    added: string[];
+    removed: string[];
+    changed: Array<{ category: string; from: string; to: string }>;
+    /** The same side by side: per category that differs, what each version asks ('' when nothing). */
+    rows: Array<{ category: string; from: string; to: string }>;
+  }>;
   catalogue: { added: string[]; removed: string[]; changed: string[] };
 }
 
@@ -176,14 +183,16 @@ export function diffVersions(from: Requirements, to: Requirements): VersionDiff 
     const added: string[] = [];
     const removed: string[] = [];
     const changed: Array<{ category: string; from: string; to: string }> = [];
+    const rows: Array<{ category: string; from: string; to: string }> = [];
     for (const category of categories) {
       const was = describeNeed(old, category);
       const now = describeNeed(documents, category);
+      if (was !== now) rows.push({ category, from: was, to: now });
       if (!was) added.push(`${category}: ${now}`);
       else if (!now) removed.push(`${category}: ${was}`);
       else if (was !== now) changed.push({ category, from: was, to: now });
     }
-    return added.length || removed.length || changed.length ? [{ entity, added, removed, changed }] : [];
+    return rows.length ? [{ entity, added, removed, changed, rows }] : [];
   });
   const entries = (catalogue: DocumentCatalogue) =>
     new Map<string, string>([

@@ -126,6 +126,14 @@ describe('documentRequirementsFor()', () => {
       required: ['PANCARD_PARTNERSHIP', 'PANCARD_SIGNED_AUTHORITY', 'ADDRESS_PROOF_SIGNED_AUTHORITY', 'SIGNED_AUTHORISATION_LETTER', 'SC'],
       optional: ['GOVT_ISSUED_CERTIFICATE'],
       types: { ADDRESS_PROOF_SIGNED_AUTHORITY: ADDRESS_PROOFS, GOVT_ISSUED_CERTIFICATE: ['GST_CERTIFICATE', 'NOC', 'UACC', 'TTC', 'SERVICE_TAX', 'OTHERS'] },
+      reasons: {
+        PANCARD_PARTNERSHIP: "The firm's own PAN card",
+        PANCARD_SIGNED_AUTHORITY: 'Every business names a signing authority, who proves their PAN',
+        ADDRESS_PROOF_SIGNED_AUTHORITY: 'The signing authority proves their address',
+        SIGNED_AUTHORISATION_LETTER: 'A business that is not one person authorises its signing authority in writing',
+        SC: 'Every merchant signs Schedule C',
+        GOVT_ISSUED_CERTIFICATE: 'Proprietors and partnerships may prove their registration',
+      },
     });
   });
 
@@ -135,6 +143,11 @@ describe('documentRequirementsFor()', () => {
       required: ['PANCARD_SIGNED_AUTHORITY', 'ADDRESS_PROOF_SIGNED_AUTHORITY', 'SC'],
       optional: [],
       types: { ADDRESS_PROOF_SIGNED_AUTHORITY: ADDRESS_PROOFS },
+      reasons: {
+        PANCARD_SIGNED_AUTHORITY: 'Every business names a signing authority, who proves their PAN',
+        ADDRESS_PROOF_SIGNED_AUTHORITY: 'The signing authority proves their address',
+        SC: 'Every merchant signs Schedule C',
+      },
     });
   });
 });

@@ -188,7 +188,13 @@ describe('the operations console calls', () => {
 
     const diff = (await call(t, viewer, 'GET', `${BASE}/versions/${version}/diff?against=1`)).json();
     expect(diff.entities).toEqual([
-      { entity: 'Partnership', added: [], removed: [], changed: [{ category: 'GOVT_ISSUED_CERTIFICATE', from: 'optional (GST_CERTIFICATE, NOC, UACC, TTC, SERVICE_TAX, OTHERS)', to: 'required (GST_CERTIFICATE)' }] },
+      {
+        entity: 'Partnership',
+        added: [],
+        removed: [],
+        changed: [{ category: 'GOVT_ISSUED_CERTIFICATE', from: 'optional (GST_CERTIFICATE, NOC, UACC, TTC, SERVICE_TAX, OTHERS)', to: 'required (GST_CERTIFICATE)' }],
+        rows: [{ category: 'GOVT_ISSUED_CERTIFICATE', from: 'optional (GST_CERTIFICATE, NOC, UACC, TTC, SERVICE_TAX, OTHERS)', to: 'required (GST_CERTIFICATE)' }],
+      },
     ]);
 
     // The shipped fixture expects the certificate optional of a Partnership: publishing is refused, nothing changes.

@@ -5,6 +5,12 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
@@ -62,30 +68,42 @@ export function DraftReview({
       ) : diff.data.entities.length === 0 ? (
         <Typography>{t('ops.diff.none')}</Typography>
       ) : (
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }} data-testid="ops-diff">
-          {diff.data.entities.map((row) => (
-            <Box key={row.entity}>
-              <Typography component="dt" sx={{ fontWeight: 600 }}>
-                {row.entity}
-              </Typography>
-              {row.added.map((what) => (
-                <Typography component="dd" key={`+${what}`} sx={{ ml: 2 }}>
-                  {t('ops.diff.added', { what })}
-                </Typography>
-              ))}
-              {row.removed.map((what) => (
-                <Typography component="dd" key={`-${what}`} sx={{ ml: 2 }}>
-                  {t('ops.diff.removed', { what })}
-                </Typography>
-              ))}
-              {row.changed.map((change) => (
-                <Typography component="dd" key={`~${change.category}`} sx={{ ml: 2 }}>
-                  {t('ops.diff.changed', change)}
-                </Typography>
-              ))}
-            </Box>
-          ))}
-        </Box>
+        <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="ops-diff">
+          <Table size="small" aria-label={t('ops.review.heading', { version, against })}>
+            <TableHead>
+              <TableRow>
+                <TableCell component="th" scope="col">
+                  {t('ops.requirements.entity')}
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  {t('ops.queue.category')}
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  {t('ops.diff.live', { version: against })}
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  {t('ops.diff.draft', { version })}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {diff.data.entities.flatMap((entity) =>
+                entity.rows.map((row, index) => (
+                  <TableRow key={`${entity.entity}:${row.category}`}>
+                    {index === 0 && (
+                      <TableCell component="th" scope="row" rowSpan={entity.rows.length} sx={{ fontWeight: 600, verticalAlign: 'top' }}>
+                        {entity.entity}
+                      </TableCell>
+                    )}
+                    <TableCell>{row.category}</TableCell>
+                    <TableCell>{row.from || t('ops.requirements.none')}</TableCell>
+                    <TableCell>{row.to || t('ops.requirements.none')}</TableCell>
+                  </TableRow>
+                )),
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
 
       {!fixtures.data ? (

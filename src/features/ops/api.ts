@@ -46,7 +46,7 @@ export interface RequirementsState {
 export interface VersionDiff {
   from: number;
   to: number;
-  entities: Array<{ entity: string; added: string[]; removed: string[]; changed: Array<{ category: string; from: string; to: string }> }>;
+  entities: Array<{ entity: string; rows: Array<{ category: string; from: string; to: string }> }>;
   catalogue: { added: string[]; removed: string[]; changed: string[] };
 }
 
