@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JsonValue } from '../../rules/types';
 import { authenticate, currentUser } from '../auth/authenticate';
-import { staffRoleOf, type StaffRole } from '../auth/staff';
+import { REVIEW_ROLES, staffRoleOf, type StaffRole } from '../auth/staff';
+import { saveRecord, type MerchantRecord } from '../merchants/store';
+import { isUuid } from '../merchants/parseIds';
+import { notifyProfile } from '../penny/profileEvents';
 import type { AppContext } from '../context';
 import {
   audit,
@@ -25,6 +28,8 @@ extendCatalogues(opsTexts);
 /** Serialises publishes and rollbacks across processes (the same lock as the first seeding). */
 const REQUIREMENTS_LOCK = 727009;
 const BASE = '/ops/document-requirements';
+/** The review queue's category of bank proofs (not a document category of the catalogue). */
+const BANK_PROOF = 'BANK_PROOF';
 
 const READ: readonly StaffRole[] = ['ops_admin', 'ops_reviewer', 'ops_viewer'];
 const EDIT: readonly StaffRole[] = ['ops_admin'];
@@ -227,7 +232,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     await staff(request, READ);
     const { status, entity, category } = request.query;
     const statuses = status ? [String(status)] : [...SUBMITTED];
-    const rows = await db.query<{
+    const rows = category === BANK_PROOF ? [] : await db.query<{
       uuid: string;
       merchant_uuid: string;
       mid: string;
@@ -249,8 +254,46 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       [statuses, entity ? String(entity) : null, category ? String(category) : null],
     );
     const { catalogue } = await requirements.current();
-    return {
-      documents: rows.map((row) => ({
+    // Bank proofs waiting for a manual check join the queue (filter: category BANK_PROOF; they have no document status).
+    const proofs =
+      status || (category && category !== BANK_PROOF)
+        ? []
+        : await db.query<{ uuid: string; mid: string; updated_at: string; record: Record<string, unknown> }>(
+            `select uuid, mid::text as mid, updated_at, record from merchants
+              where record -> 'bank_detail' ->> 'bank_verification_status' = 'pending'
+                and record -> 'bank_detail' ->> 'bank_verification_proof_file_id' is not null
+                and ($1::text is null or record -> 'business_entity' ->> 'name' = $1)
+              order by updated_at, uuid limit 200`,
+            [entity ? String(entity) : null],
+          );
+    const merchantOf = (uuid: string, mid: string, record: Record<string, unknown>) => ({
+      uuid,
+      mid,
+      name: record.name ?? null,
+      business_entity: (record.business_entity as { name?: string } | null)?.name ?? null,
+      pancard_number: record.pancard_number ?? null,
+      pancard_name: record.pancard_name ?? null,
+      business_name: record.business_name ?? null,
+      gst_number: record.gst_number ?? null,
+      document_status: record.document_status ?? null,
+    });
+    const bankProofs = proofs.map((row) => {
+      const bank = row.record.bank_detail as Record<string, string | null>;
+      return {
+        kind: 'bank_proof' as const,
+        uuid: row.uuid,
+        status: 'pending',
+        remarks: null,
+        document_category: BANK_PROOF,
+        category_label: `${message('ops.queue.bankProof')} · ${message(`bankProof.type.${bank.bank_verification_proof}`)}`,
+        document_type: bank.bank_verification_proof,
+        file: `/api/v1/files/${bank.bank_verification_proof_file_id}`,
+        waiting_since: row.updated_at,
+        merchant: { ...merchantOf(row.uuid, row.mid, row.record), holder_name: bank.holder_name, bank_account_number: bank.bank_account_number, ifsc_code: bank.ifsc_code },
+      };
+    });
+    const documents = rows.map((row) => ({
+        kind: 'document' as const,
         uuid: row.uuid,
         status: row.status,
         remarks: row.remarks,
@@ -259,20 +302,38 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
         document_type: row.document_type,
         file: row.processed_file_id ? `/api/v1/files/${row.processed_file_id}` : null,
         waiting_since: row.updated_at,
-        merchant: {
-          uuid: row.merchant_uuid,
-          mid: row.mid,
-          name: row.record.name ?? null,
-          business_entity: (row.record.business_entity as { name?: string } | null)?.name ?? null,
-          pancard_number: row.record.pancard_number ?? null,
-          pancard_name: row.record.pancard_name ?? null,
-          business_name: row.record.business_name ?? null,
-          gst_number: row.record.gst_number ?? null,
-          document_status: row.record.document_status ?? null,
-        },
-      })),
-    };
+        merchant: merchantOf(row.merchant_uuid, row.mid, row.record),
+      }));
+    return { documents: [...documents, ...bankProofs].sort((a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since)) };
   });
+
+  /**
+   * The manual check of a bank proof: Approved verifies the bank account; Declined asks for another proof, with the
+   * reason the merchant reads. The merchant's open pages hear of it on the live channel.
+   */
+  app.post<{ Params: { id: string }; Body: { status: 'Approved' | 'Declined'; remarks?: string | null } }>(
+    '/ops/bank-proofs/:id/review',
+    { schema: { body: { $ref: `${API}#/$defs/bankProofReview` } } },
+    async (request) => {
+      const userId = await staff(request, REVIEW_ROLES);
+      if (!isUuid(request.params.id)) throw apiError('NOT_FOUND');
+      const record = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
+        const bank = row?.record.bank_detail as Record<string, unknown> | null | undefined;
+        if (!row || !bank || bank.bank_verification_status !== 'pending' || !bank.bank_verification_proof_file_id) throw apiError('NOT_FOUND');
+        const approved = request.body.status === 'Approved';
+        const remarks = approved ? null : (request.body.remarks ?? '').trim();
+        const bankDetail = approved
+          ? { ...bank, bank_verification_status: 'verified', bank_verification_remarks: null }
+          : { ...bank, bank_verification_status: 'need_bank_proof_doc', bank_verification_proof: null, bank_verification_proof_file_id: null, bank_verification_remarks: remarks };
+        const updated = { ...row.record, bank_detail: bankDetail };
+        await saveRecord(tx, updated, userId, approved ? 'bank.proof_approved' : 'bank.proof_declined', { file_id: String(bank.bank_verification_proof_file_id), remarks });
+        await notifyProfile(tx, row.record.uuid, approved ? { bank_verified: true, bank_verification_status: 'verified' } : { bank_verification_status: 'need_bank_proof_doc' });
+        return updated;
+      });
+      return { merchant: record };
+    },
+  );
 
   app.get('/ops/audit', async (request) => {
     await staff(request, READ);

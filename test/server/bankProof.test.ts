@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
@@ -130,5 +131,44 @@ describe('POST /merchants/{id}/bank_details/bank_verification_by_bank_proof', ()
     const answers = await Promise.all(Array.from({ length: 6 }, () => sendProof(m, { proof_type: 'PB' }, { filename: 'passbook.png', content: TINY_PNG })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(await filesOf(m.uuid)).toHaveLength(1);
+  });
+});
+
+describe('the operations review of a bank proof (POST /ops/bank-proofs/{uuid}/review)', () => {
+  /** A staff user of a role, signed in. */
+  async function staff(role: 'ops_admin' | 'ops_reviewer' | 'ops_viewer'): Promise<string> {
+    const email = `proof.staff.${role}.${++count}.${Date.now()}@example.com`;
+    const id = randomUUID();
+    await t.db.query('insert into users (id, email, name) values ($1, $2, $3)', [id, email, 'Staff']);
+    await t.db.query('insert into staff_members (user_id, role) values ($1, $2)', [id, role]);
+    return signInWithOtp(t, email);
+  }
+  const queue = async (token: string) =>
+    (await call(t, token, 'GET', '/api/v1/ops/review-queue?category=BANK_PROOF')).json().documents as Array<{ kind: string; uuid: string; file: string; category_label: string }>;
+
+  it('puts a sent proof in the queue; a decline asks for another with the reason; an approval verifies the account', async () => {
+    const m = await merchantWantingProof();
+    expect((await sendProof(m, { proof_type: 'CC' }, { filename: 'cheque.png', content: TINY_PNG })).statusCode).toBe(200);
+    const reviewer = await staff('ops_reviewer');
+    const waiting = (await queue(reviewer)).find((item) => item.uuid === m.uuid)!;
+    expect(waiting).toMatchObject({ kind: 'bank_proof', category_label: 'Bank proof · Cancelled Cheque' });
+    // The reviewer reads the file.
+    expect((await call(t, reviewer, 'GET', waiting.file)).statusCode).toBe(200);
+
+    const review = (token: string, body: unknown, uuid = m.uuid) => call(t, token, 'POST', `/api/v1/ops/bank-proofs/${uuid}/review`, body);
+    expect((await review(m.token, { status: 'Approved' })).statusCode).toBe(403);
+    expect((await review(await staff('ops_viewer'), { status: 'Approved' })).statusCode).toBe(403);
+    expect((await review(reviewer, { status: 'Declined' })).json().errors.remarks).toEqual([message('documents.remarksRequired')]);
+    expect((await review(reviewer, { status: 'Approved' }, 'not-a-uuid')).statusCode).toBe(404);
+
+    expect((await review(reviewer, { status: 'Declined', remarks: 'The cheque is not cancelled' })).statusCode).toBe(200);
+    expect(await bankOf(m.uuid)).toMatchObject({ bank_verification_status: 'need_bank_proof_doc', bank_verification_proof: null, bank_verification_proof_file_id: null, bank_verification_remarks: 'The cheque is not cancelled' });
+    expect((await queue(reviewer)).some((item) => item.uuid === m.uuid)).toBe(false);
+    // Reviewed already: nothing to review until another proof arrives.
+    expect((await review(reviewer, { status: 'Approved' })).statusCode).toBe(404);
+
+    expect((await sendProof(m, { proof_type: 'BS' }, { filename: 'statement.pdf', content: await statementPdf() })).statusCode).toBe(200);
+    expect((await review(await staff('ops_admin'), { status: 'Approved' })).statusCode).toBe(200);
+    expect(await bankOf(m.uuid)).toMatchObject({ bank_verification_status: 'verified', bank_verification_proof: 'BS', bank_verification_remarks: null });
   });
 });

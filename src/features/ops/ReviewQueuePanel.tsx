@@ -49,7 +49,7 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {filter('status', t('ops.queue.status'), STATUSES)}
         {filter('entity', t('ops.queue.entity'), entities)}
-        {filter('category', t('ops.queue.category'), categories)}
+        {filter('category', t('ops.queue.category'), [...categories, 'BANK_PROOF'])}
       </Box>
       {notice && (
         <Alert severity="success" role="status" onClose={() => setNotice('')}>
@@ -142,11 +142,11 @@ function ReviewDialog({ document, mayReview, onClose, onReviewed }: { document: 
     }
     setBusy(true);
     try {
-      await apiFetch(`/api/v1/merchants/${merchant.uuid}/kyc_documents/${document.uuid}/review`, {
-        method: 'POST',
-        body: status === 'Approved' ? { status } : { status, remarks: reason.trim() },
-      });
-      onReviewed(t(status === 'Approved' ? 'ops.queue.approved' : 'ops.queue.declined'));
+      const bankProof = document.kind === 'bank_proof';
+      const path = bankProof ? `/api/v1/ops/bank-proofs/${merchant.uuid}/review` : `/api/v1/merchants/${merchant.uuid}/kyc_documents/${document.uuid}/review`;
+      await apiFetch(path, { method: 'POST', body: status === 'Approved' ? { status } : { status, remarks: reason.trim() } });
+      const done = { Approved: bankProof ? 'ops.queue.bankApproved' : 'ops.queue.approved', Declined: bankProof ? 'ops.queue.bankDeclined' : 'ops.queue.declined' };
+      onReviewed(t(done[status]));
     } catch (error) {
       setProblem(error instanceof ApiRequestError ? error.message : t('ops.loadFailed'));
     } finally {
@@ -161,6 +161,9 @@ function ReviewDialog({ document, mayReview, onClose, onReviewed }: { document: 
     ['ops.queue.gst', merchant.gst_number],
     ['ops.queue.documentStatus', merchant.document_status],
   ];
+  if (document.kind === 'bank_proof') {
+    facts.splice(2, facts.length - 2, ['ops.queue.holder', merchant.holder_name ?? null], ['ops.queue.account', merchant.bank_account_number ?? null], ['ops.queue.ifsc', merchant.ifsc_code ?? null]);
+  }
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="ops-review-title">
       <DialogTitle id="ops-review-title">

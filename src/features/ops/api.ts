@@ -63,6 +63,8 @@ export interface QueueFilters {
 }
 
 export interface QueuedDocument {
+  /** A KYC document (reviewed by the document review call) or a bank proof (the console's bank-proof review). */
+  kind: 'document' | 'bank_proof';
   uuid: string;
   status: string;
   remarks: string | null;
@@ -81,6 +83,9 @@ export interface QueuedDocument {
     business_name: string | null;
     gst_number: string | null;
     document_status: string | null;
+    holder_name?: string | null;
+    bank_account_number?: string | null;
+    ifsc_code?: string | null;
   };
 }
 

@@ -101,4 +101,10 @@ describe('BankProofUpload', () => {
     expect(screen.getByRole('radio', { name: 'Passbook' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upload proof' })).toBeDisabled();
   });
+
+  it('says why operations declined the last proof, above the upload of another', () => {
+    renderUpload(merchantWith({ bank_verification_status: 'need_bank_proof_doc', bank_verification_remarks: 'The cheque is not cancelled' }));
+    expect(screen.getByText('Your last bank proof was declined: The cheque is not cancelled. Send another one.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Cancelled Cheque' })).toBeInTheDocument();
+  });
 });

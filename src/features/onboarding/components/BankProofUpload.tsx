@@ -79,12 +79,19 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
     }
   };
   const disabled = !mayAct || progress !== null;
+  // Operations declined the last proof (the review queue): why, above the upload of another.
+  const declinedBecause = (merchant.bank_detail as { bank_verification_remarks?: string | null } | null)?.bank_verification_remarks;
 
   return (
     <Box component="section" aria-labelledby={`${id}-title`} sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
       <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t('bankProof.title')}
       </Typography>
+      {declinedBecause && (
+        <Alert severity="warning" sx={{ my: 1 }}>
+          {t('bankProof.declined', { remarks: declinedBecause })}
+        </Alert>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('bankProof.intro')}
       </Typography>
