@@ -68,8 +68,14 @@ export function DraftReview({
       ) : diff.data.entities.length === 0 ? (
         <Typography>{t('ops.diff.none')}</Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="ops-diff">
-          <Table size="small" aria-label={t('ops.review.heading', { version, against })}>
+        <TableContainer
+          sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          data-testid="ops-diff"
+          tabIndex={0}
+          role="region"
+          aria-label={t('ops.diff.label')}
+        >
+          <Table size="small">
             <TableHead>
               <TableRow>
                 <TableCell component="th" scope="col">
