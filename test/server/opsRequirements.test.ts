@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app';
@@ -302,3 +304,52 @@ describe('a publish on one server process', () => {
     }
   });
 });
+
+describe('a publish with the API as two operating-system processes on one PostgreSQL server', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('reaches the other process (server/main.ts, LISTEN/NOTIFY) within 5 s', async () => {
+    const first = await testApp();
+    const [{ schema }] = (await first.db.query<{ schema: string }>('select current_schema() as schema')) as [{ schema: string }];
+    const port = await freePort();
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      const admin = await staff('ops_admin', first);
+      const other = async () => {
+        const answer = await fetch(`http://127.0.0.1:${port}/api/v1/ops/document-requirements`, { headers: { authorization: `Bearer ${admin}` } }).catch(() => null);
+        return answer?.ok ? ((await answer.json()) as { published: { version: number } }).published.version : null;
+      };
+      // Started (a busy machine may take long to start it: no limit but the test's), and reading version 1.
+      await expect.poll(other, { timeout: 100_000, interval: 200 }).toBe(1);
+      const body = (await call(first, admin, 'GET', BASE)).json().published.body as Body;
+      const { version } = (await call(first, admin, 'POST', `${BASE}/versions`, { body, note: 'to another process' })).json<{ version: number }>();
+      expect((await call(first, admin, 'POST', `${BASE}/versions/${version}/publish`)).statusCode).toBe(200);
+      await expect.poll(other, { timeout: 5000, interval: 50 }).toBe(version);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\nserver output:\n${output}`);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await first.close();
+    }
+  });
+});
+
+/** A TCP port free on 127.0.0.1 now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
