@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     globals: true,
     maxWorkers: workers,
+    // expect.poll waits 1 s by default, too short on a busy machine (tests that need a bound give their own).
+    expect: { poll: { timeout: 20_000 } },
     projects: [
       {
         extends: true,
