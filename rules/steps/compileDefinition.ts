@@ -258,7 +258,10 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       return outcomeProblem ? text(outcomeProblem({ merchant: answer, master, answer })) : null;
     },
     submitRequestFor(data, merchant) {
-      const env = envFor(data, merchant);
+      // A value the record holds and the merchant removed is sent as null: absent would keep it.
+      const stored = initialDataOf(merchant);
+      const cleared = (definition.submit.clearable ?? []).filter((field) => data[field] === undefined && stored[field] !== undefined && stored[field] !== null);
+      const env = envFor(cleared.length ? { ...data, ...Object.fromEntries(cleared.map((field) => [field, null])) } : data, merchant);
       return { method: definition.submit.method, path: fillPath(definition.submit.path, env), body: submitBody(env) };
     },
     heldFieldErrors(sent, merchant) {

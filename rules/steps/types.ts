@@ -77,6 +77,11 @@ export interface SubmitRule {
   method: 'PUT' | 'POST';
   path: string;
   body: Logic;
+  /**
+   * Optional fields a submit clears with an explicit `null` when the merchant removed a value the record holds; the
+   * server reads the same list (a null clears, an absent field keeps the stored value).
+   */
+  clearable?: string[];
   /** Field keys of a 422 whose first message is the "Oh no!" text, in order; else `problemDefault`. */
   problemFields?: string[];
   /** Keys of a failed non-422 answer's body whose text is the "Oh no!" text, in order; else `problemDefault`. */

@@ -16,10 +16,15 @@ function fieldErrorsOf(held: readonly HeldFieldError[]): FieldErrors {
  * A step's body checked by its definition, as the browser's form checks it: normalised as the form normalises what
  * is typed (`ui:normalize`), then the step schema with `$context`
  * projected from the stored record (never the client's), then every field the rules derive or make read-only held
- * to its value. Answers the normalised fields without `$context`, or throws the 422 with every field's error.
+ * to its value. Answers the normalised fields without `$context` (a clearable field sent as null stays null: clear
+ * it), or throws the 422 with every field's error.
  */
 export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
   const { $context: _ignored, ...rest } = sent;
+  // A clearable field sent as null clears the stored value (the definition's submit.clearable); the rest is checked.
+  const clearable = new Set(step.definition.submit.clearable ?? []);
+  const cleared = Object.keys(rest).filter((field) => clearable.has(field) && rest[field] === null);
+  for (const field of cleared) delete rest[field];
   const fields = step.normalize(rest);
   const validate = ajv.getSchema(step.definition.schema);
   if (!validate) throw new Error(`No schema ${step.definition.schema} for step ${step.definition.id}`);
@@ -27,5 +32,5 @@ export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record
   if (!validate({ ...fields, ...context })) throw validationError(toFieldErrors(validate.errors));
   const held = step.heldFieldErrors(fields, record);
   if (held.length > 0) throw validationError(fieldErrorsOf(held));
-  return fields;
+  return { ...fields, ...Object.fromEntries(cleared.map((field) => [field, null])) };
 }

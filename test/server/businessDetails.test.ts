@@ -155,7 +155,8 @@ describe('PUT /api/v1/merchants/{uuid} with business details', () => {
     expect(first.json().merchant).toMatchObject({
       business_name: 'Nimbus Mart',
       business_pan_name_match: false,
-      gst_number: null,
+      // Left out of the body: kept as the previous save stored it.
+      gst_number: OWN_GSTIN,
       ultimate_beneficiaries: [{ id: 1, name: 'Asha Sharma', pancard_number: 'ABCPE1234F', ownership_percentage: 60 }],
     });
     const second = await putBusiness({
@@ -169,6 +170,32 @@ describe('PUT /api/v1/merchants/{uuid} with business details', () => {
       { id: 1, name: 'Asha Sharma', pancard_number: 'ABCPE1234F', ownership_percentage: 55 },
       { id: 2, name: 'Ravi Rao', pancard_number: 'BCDPR2345G', ownership_percentage: null },
     ]);
+  });
+});
+
+describe('a partial update of the business details', () => {
+  it('keeps the optional fields a body leaves out, and clears those it sends as null', async () => {
+    const saved = await putBusiness({ ...valid, gst_number: OWN_GSTIN, business_name: 'Nimbus Mart', shop_number: 'SH202411', area_code: 'MH' });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // The agreement details send only what they ask: everything else stays.
+    const partial = await putBusiness({ ...valid, monthly_expected_volume: '30001-60000' });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().merchant).toMatchObject({ monthly_expected_volume: '30001-60000', gst_number: OWN_GSTIN, business_name: 'Nimbus Mart', shop_number: 'SH202411', area_code: 'MH' });
+    expect(partial.json().merchant.ultimate_beneficiaries).toEqual(saved.json().merchant.ultimate_beneficiaries);
+    expect(saved.json().merchant.ultimate_beneficiaries.length).toBeGreaterThan(0);
+
+    // null clears: the GSTIN removed, the trade name back to the PAN name, no shop registration.
+    const cleared = await putBusiness({ ...valid, gst_number: null, business_name: null, shop_number: null, area_code: null });
+    expect(cleared.statusCode).toBe(200);
+    const merchant = cleared.json().merchant;
+    expect(merchant).toMatchObject({ gst_number: null, shop_number: null, area_code: null, business_pan_name_match: true });
+    expect(merchant.business_name).toBe(merchant.pancard_name);
+
+    // null only clears what may be cleared: a required field sent as null is refused, nothing stored.
+    const refused = await putBusiness({ ...valid, monthly_expected_volume: null });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['monthly_expected_volume']);
   });
 });
 

@@ -19,10 +19,11 @@ export interface BusinessDetails {
   business_category_id: number;
   business_sub_category_id: number;
   monthly_expected_volume: string;
-  gst_number?: string;
-  business_name?: string;
-  shop_number?: string;
-  area_code?: string;
+  /** Optional fields: absent keeps the stored value, null clears it (the definition's submit.clearable). */
+  gst_number?: string | null;
+  business_name?: string | null;
+  shop_number?: string | null;
+  area_code?: string | null;
   ubo_exist?: boolean;
   ultimate_beneficiaries?: BeneficiaryInput[];
   $context?: unknown;
@@ -99,7 +100,7 @@ export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessD
     const subCategory = category.business_sub_categories.find((sub) => sub.id === data.business_sub_category_id);
     const errors = emptyFieldErrors();
     if (!subCategory) errors.business_sub_category_id = [message('business.subCategory.notInCategory')];
-    if (data.area_code !== undefined && !areaCodes.some((area) => area.code === data.area_code)) {
+    if (data.area_code != null && !areaCodes.some((area) => area.code === data.area_code)) {
       errors.area_code = [message('business.areaCode.unknown')];
     }
     if (overOwned(data.ultimate_beneficiaries ?? [])) errors.ultimate_beneficiaries = [message('business.ubo.percentageTotal')];
@@ -110,7 +111,10 @@ export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessD
     const errors = recordErrors(record, data);
     if (Object.keys(errors).length > 0) throw validationError(errors);
     const panName = typeof record.pancard_name === 'string' ? record.pancard_name : null;
-    const businessName = data.business_name ?? panName;
+    // An optional field absent keeps what the record holds; null clears it (a partial update, as the agreement details send).
+    const kept = (field: 'gst_number' | 'business_name' | 'shop_number' | 'area_code') =>
+      field in data ? (data[field] ?? null) : typeof record[field] === 'string' ? (record[field] as string) : null;
+    const businessName = kept('business_name') ?? panName;
     return {
       ...record,
       business_category_id: category.id,
@@ -118,13 +122,15 @@ export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessD
       business_sub_category_id: subCategory.id,
       business_sub_category_name: subCategory.name,
       monthly_expected_volume: data.monthly_expected_volume,
-      gst_number: data.gst_number ?? null,
+      gst_number: kept('gst_number'),
       business_name: businessName,
       business_pan_name_match: businessName !== null && panName !== null ? businessName.toUpperCase() === panName.toUpperCase() : null,
-      shop_number: data.shop_number ?? null,
-      area_code: data.area_code ?? null,
+      shop_number: kept('shop_number'),
+      area_code: kept('area_code'),
       ubo_exist: data.ubo_exist ?? record.ubo_exist ?? null,
-      ultimate_beneficiaries: replacedBeneficiaries(beneficiariesOf(record), data.ubo_exist === false ? [] : (data.ultimate_beneficiaries ?? [])),
+      // The list sent replaces the stored one; no list keeps it; "no owners" (ubo_exist false) empties it.
+      ultimate_beneficiaries:
+        data.ubo_exist === false ? [] : data.ultimate_beneficiaries === undefined ? beneficiariesOf(record) : replacedBeneficiaries(beneficiariesOf(record), data.ultimate_beneficiaries),
     };
   },
 };

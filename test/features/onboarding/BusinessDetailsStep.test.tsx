@@ -104,6 +104,20 @@ describe('BusinessDetailsStep', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('sends null for a GSTIN the merchant removed (an absent field keeps the stored value)', async () => {
+    const filled = { ...blank, business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '10001-30000', gst_number: LINKED, business_name: 'MEHTA TRADERS' };
+    const { calls, onSaved } = renderStep(filled, (body) => ({ body: { merchant: { ...filled, ...body.merchant } } }));
+    const user = userEvent.setup();
+    const gst = await screen.findByLabelText(/GST Number/);
+    await waitFor(() => expect(gst).toHaveValue(LINKED));
+    await user.clear(gst);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const sent = (calls.find((call) => call.method === 'PUT')?.body as { merchant: Record<string, unknown> }).merchant;
+    expect(sent.gst_number).toBeNull();
+    expect(sent.business_name).toBe('MEHTA TRADERS');
+  });
+
   it('keeps a filled category and sub-category read-only', async () => {
     renderStep({ ...blank, business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '10001-30000' }, () => ({ status: 500 }));
     expect(await screen.findByRole('combobox', { name: /Business Type/ })).toHaveAttribute('aria-disabled', 'true');
