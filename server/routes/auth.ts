@@ -82,7 +82,9 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
     throw authFailure(401, 'user', text, { attempts_left: result.attemptsLeft, error_description: text });
   });
 
-  app.get('/app_config', async () => ({ sandbox: config.sandbox }));
+  // embed_origins: the origins allowed to embed the app, to which alone it posts host messages and from which alone it
+  // reads them (src/shared/host/hostMessaging.ts); the list the Content-Security-Policy's frame-ancestors names.
+  app.get('/app_config', async () => ({ sandbox: config.sandbox, embed_origins: config.embedOrigins }));
 
   app.delete<{ Querystring: { all?: 'true' | 'false' } }>(
     '/user/logout',

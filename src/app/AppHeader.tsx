@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { authApi } from '../shared/api/auth';
+import { sendToHost } from '../shared/host/hostMessaging';
 import { clearSession } from '../shared/session/session';
 import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { t } from '../shared/ui/t';
@@ -17,6 +18,8 @@ export function AppHeader({ merchantName }: { merchantName?: string }) {
   const logout = async () => {
     await authApi.logout().catch(() => undefined);
     clearSession();
+    // A native app or an embedding page closes its view of the app.
+    sendToHost({ event: 'Logout' });
     window.location.assign('/app/account');
   };
   return (
