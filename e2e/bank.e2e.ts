@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { latestSandboxMessage, openStep, row, signUpWithPan } from './journey';
+import { latestSandboxMessage, merchantOfPage, openStep, row, signUpWithPan, staffAuth } from './journey';
 
 const product = startProductInBrowser();
 
@@ -85,6 +85,17 @@ describe('when the test deposit cannot verify the account, and changing verified
     await expect.poll(() => page.getByText(/^Proof Submitted sucessfully!/).isVisible()).toBe(true);
     await expect.poll(() => row(page, 'bank-details').getByText(/proof/i).first().isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/bank-proof-received.png`, fullPage: true });
+
+    // Operations decline it with a reason (the review queue's call); the open step shows why, above another upload.
+    const { uuid } = await merchantOfPage(page, product.baseUrl);
+    const declined = await page.request.post(`${product.baseUrl}/api/v1/ops/bank-proofs/${uuid}/review`, {
+      headers: await staffAuth(page, product.baseUrl, 'ops.reviewer@example.com'),
+      data: { status: 'Declined', remarks: 'The cheque is not cancelled' },
+    });
+    expect(declined.status()).toBe(200);
+    await bank.getByText('Your last bank proof was declined: The cheque is not cancelled. Send another one.').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-proof-declined.png`, fullPage: true });
+    await expectAccessible(page, 'bank-proof-declined');
     await page.context().close();
   });
 

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { openStep, row, signUpWithPan, status } from './journey';
+import { merchantOfPage, openStep, row, signUpWithPan, staffAuth, status } from './journey';
 
 const product = startProductInBrowser();
 
@@ -166,9 +165,7 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await uploadWhole(page, 'SC', { name: 'schedule-c.png', mimeType: 'image/png', buffer: PNG });
 
     // The merged certificate holds the pages in the chosen order: C, B, A (told apart by their sizes).
-    const session = JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!) as { access_token: string };
-    const merchantAuth = { authorization: `Bearer ${session.access_token}` };
-    const merchantUuid = ((await (await page.request.get(`${product.baseUrl}/api/v1/merchants`, { headers: merchantAuth })).json()) as { merchants: Array<{ uuid: string }> }).merchants[0]!.uuid;
+    const { uuid: merchantUuid, auth: merchantAuth } = await merchantOfPage(page, product.baseUrl);
     const documents = ((await (await page.request.get(`${product.baseUrl}/api/v1/merchants/${merchantUuid}/kyc_documents`, { headers: merchantAuth })).json()) as {
       kyc_documents: Array<{ uuid: string; active: boolean; document_category: string; processed_document: { path: string } }>;
     }).kyc_documents.filter((document) => document.active);
@@ -185,10 +182,9 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await expectAccessible(page, 'documents-received');
 
     // Operations declines Schedule C through the staff review call; the merchant sees the remark and REUPLOAD.
-    const staff = (await (await page.request.post(`${product.baseUrl}/api/v1/user/login`, { data: { identity: 'ops.reviewer@example.com', password: DEMO_PASSWORD } })).json()) as { access_token: string };
     const sc = documents.find((document) => document.document_category === 'SC')!;
     const review = await page.request.post(`${product.baseUrl}/api/v1/merchants/${merchantUuid}/kyc_documents/${sc.uuid}/review`, {
-      headers: { authorization: `Bearer ${staff.access_token}` },
+      headers: await staffAuth(page, product.baseUrl, 'ops.reviewer@example.com'),
       data: { status: 'Declined', remarks: 'Schedule C is not signed' },
     });
     expect(review.status()).toBe(200);

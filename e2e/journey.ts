@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
@@ -49,4 +50,18 @@ export async function signUpWithPan(page: Page, baseUrl: string, { pan, entity, 
   await page.getByRole('dialog', { name: 'PAN verified' }).getByRole('button', { name: 'Continue' }).click();
   await expect.poll(() => status(page, 'pan-details')).toBe('Completed');
   return email;
+}
+
+/** The signed-in merchant of a page (its first merchant) and the header that calls the API as them. */
+export async function merchantOfPage(page: Page, baseUrl: string): Promise<{ uuid: string; auth: { authorization: string } }> {
+  const session = JSON.parse((await page.evaluate(() => localStorage.getItem('session'))) ?? '{}') as { access_token: string };
+  const auth = { authorization: `Bearer ${session.access_token}` };
+  const merchants = (await (await page.request.get(`${baseUrl}/api/v1/merchants`, { headers: auth })).json()) as { merchants: Array<{ uuid: string }> };
+  return { uuid: merchants.merchants[0]!.uuid, auth };
+}
+
+/** The header that calls the API as a demo staff member (README: ops.admin, ops.reviewer; the demo password). */
+export async function staffAuth(page: Page, baseUrl: string, email: string): Promise<{ authorization: string }> {
+  const answer = (await (await page.request.post(`${baseUrl}/api/v1/user/login`, { data: { identity: email, password: DEMO_PASSWORD } })).json()) as { access_token: string };
+  return { authorization: `Bearer ${answer.access_token}` };
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { signUpWithPan } from './journey';
+import { merchantOfPage, signUpWithPan } from './journey';
 
 const product = startProductInBrowser();
 
@@ -91,6 +91,7 @@ describe('operations staff change the document requirements and review documents
     await json.fill(JSON.stringify(fixture, null, 2));
     await admin.getByRole('button', { name: 'SAVE FIXTURE' }).click();
     await admin.getByText('Fixture Partnership documents is saved.').waitFor();
+    await snap(admin, 'ops-fixtures');
 
     // ... and the draft passes and is published, with a confirmation.
     await admin.getByRole('tab', { name: 'Document requirements' }).click();
@@ -110,10 +111,8 @@ describe('operations staff change the document requirements and review documents
     await snap(merchant, 'ops-merchant-after-publish');
 
     // The merchant sends every document (through the API, as the documents test does it by hand) ...
-    const session = JSON.parse((await merchant.evaluate(() => localStorage.getItem('session')))!) as { access_token: string; merchant_uuid?: string };
-    const auth = { authorization: `Bearer ${session.access_token}` };
+    const { uuid, auth } = await merchantOfPage(merchant, product.baseUrl);
     const api = (path: string) => `${product.baseUrl}/api/v1${path}`;
-    const uuid = ((await (await merchant.request.get(api('/merchants'), { headers: auth })).json()) as { merchants: Array<{ uuid: string }> }).merchants[0]!.uuid;
     const record = ((await (await merchant.request.get(api(`/merchants/${uuid}`), { headers: auth })).json()) as { merchant: { account_uuid: string } }).merchant;
     const signatory = { name: 'Ravi Gupta', email: 'ravi@example.com', pancard_number: 'ABCPG1234K' };
     expect((await merchant.request.put(api(`/accounts/${record.account_uuid}`), { headers: auth, data: { account: { signatory_contact_details_attributes: [signatory] }, merchant_uuid: uuid } })).status()).toBe(200);
@@ -141,7 +140,7 @@ describe('operations staff change the document requirements and review documents
     await reviewer.getByRole('tab', { name: 'Review queue' }).click();
     await reviewer.getByRole('combobox', { name: 'Business entity' }).click();
     await reviewer.getByRole('option', { name: 'Partnership' }).click();
-    const card = reviewer.locator('li', { hasText: 'Schedule C' }).filter({ hasText: 'DOCUMENT_SUBMITTED' }).first();
+    const card = reviewer.locator('li', { hasText: 'Schedule C' }).filter({ hasText: 'Submitted' }).first();
     await card.getByRole('button', { name: /^REVIEW Schedule C/ }).click();
     const review = reviewer.getByRole('dialog');
     await review.getByRole('img', { name: 'The document sent' }).waitFor();
@@ -157,5 +156,11 @@ describe('operations staff change the document requirements and review documents
     await sc.getByText('Declined: Schedule C is not signed').waitFor();
     await sc.getByRole('button', { name: /^REUPLOAD/ }).waitFor();
     await snap(merchant, 'ops-merchant-declined');
+
+    // The audit lists what the admin did, newest first.
+    await admin.getByRole('tab', { name: 'Audit' }).click();
+    await admin.getByRole('cell', { name: 'published version 2' }).waitFor();
+    await admin.getByRole('cell', { name: 'saved fixture Partnership documents' }).waitFor();
+    await snap(admin, 'ops-audit');
   });
 });

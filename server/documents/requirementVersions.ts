@@ -16,6 +16,7 @@ import { toFieldErrors } from '../../schemas/fieldErrors';
 import { businessEntities } from '../../schemas/registry';
 import type { FieldErrors } from '../../schemas/types';
 import type { Database, Queryable } from '../db/database';
+import { parseMerchantId } from '../merchants/parseIds';
 import { requirementsProblems, shippedRequirements, type DocumentCatalogue, type Requirements, type RequirementsSource } from './requirementsSource';
 
 /** The body of a version (schemas/documents/requirements-version.schema.json). */
@@ -302,9 +303,11 @@ export function storedRequirements(db: Database, ajv: AjvInstance): StoredRequir
   return {
     current,
     async forMerchant(id) {
+      const key = parseMerchantId(id);
+      if (!key) return current();
       const [row] = await db.query<{ requirements_version: number | null }>(
-        `select requirements_version from merchants where ${/^[0-9a-f-]{36}$/i.test(id) ? 'uuid::text = $1' : 'mid::text = $1'}`,
-        [id.toLowerCase()],
+        `select requirements_version from merchants where ${'uuid' in key ? 'uuid = $1::uuid' : 'mid = $1::bigint'}`,
+        ['uuid' in key ? key.uuid : key.mid],
       );
       if (row?.requirements_version) return (await version(row.requirements_version)) ?? current();
       return current();

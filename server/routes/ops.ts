@@ -3,7 +3,7 @@ import type { JsonValue } from '../../rules/types';
 import { authenticate, currentUser } from '../auth/authenticate';
 import { REVIEW_ROLES, staffRoleOf, type StaffRole } from '../auth/staff';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
-import { isUuid } from '../merchants/parseIds';
+import { isUuid, parseRecordId } from '../merchants/parseIds';
 import { notifyProfile } from '../penny/profileEvents';
 import type { AppContext } from '../context';
 import {
@@ -28,6 +28,8 @@ extendCatalogues(opsTexts);
 /** Serialises publishes and rollbacks across processes (the same lock as the first seeding). */
 const REQUIREMENTS_LOCK = 727009;
 const BASE = '/ops/document-requirements';
+/** PostgreSQL's integer maximum: a version number beyond it names no version. */
+const INTEGER_MAX = 2_147_483_647;
 /** The review queue's category of bank proofs (not a document category of the catalogue). */
 const BANK_PROOF = 'BANK_PROOF';
 
@@ -51,9 +53,11 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     return userId;
   };
 
+  /** A version number from a path or query, read as record ids are (decimal, 1 up), within the column's integer range. */
   const versionNumber = (text: string): number => {
-    if (!/^[1-9][0-9]{0,8}$/.test(text)) throw apiError('NOT_FOUND');
-    return Number(text);
+    const number = parseRecordId(text);
+    if (number === null || number > INTEGER_MAX) throw apiError('NOT_FOUND');
+    return number;
   };
 
   const versionOrNotFound = async (number: number) => {

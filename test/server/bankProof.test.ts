@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { FAKE_EXE, multipartBody, TINY_PNG } from './multipart';
-import { call, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, patchRecord, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,21 +134,14 @@ describe('POST /merchants/{id}/bank_details/bank_verification_by_bank_proof', ()
 });
 
 describe('the operations review of a bank proof (POST /ops/bank-proofs/{uuid}/review)', () => {
-  /** A staff user of a role, signed in. */
-  async function staff(role: 'ops_admin' | 'ops_reviewer' | 'ops_viewer'): Promise<string> {
-    const email = `proof.staff.${role}.${++count}.${Date.now()}@example.com`;
-    const id = randomUUID();
-    await t.db.query('insert into users (id, email, name) values ($1, $2, $3)', [id, email, 'Staff']);
-    await t.db.query('insert into staff_members (user_id, role) values ($1, $2)', [id, role]);
-    return signInWithOtp(t, email);
-  }
+
   const queue = async (token: string) =>
     (await call(t, token, 'GET', '/api/v1/ops/review-queue?category=BANK_PROOF')).json().documents as Array<{ kind: string; uuid: string; file: string; category_label: string }>;
 
   it('puts a sent proof in the queue; a decline asks for another with the reason; an approval verifies the account', async () => {
     const m = await merchantWantingProof();
     expect((await sendProof(m, { proof_type: 'CC' }, { filename: 'cheque.png', content: TINY_PNG })).statusCode).toBe(200);
-    const reviewer = await staff('ops_reviewer');
+    const reviewer = await signInStaff(t, 'ops_reviewer');
     const waiting = (await queue(reviewer)).find((item) => item.uuid === m.uuid)!;
     expect(waiting).toMatchObject({ kind: 'bank_proof', category_label: 'Bank proof · Cancelled Cheque' });
     // The reviewer reads the file.
@@ -157,7 +149,7 @@ describe('the operations review of a bank proof (POST /ops/bank-proofs/{uuid}/re
 
     const review = (token: string, body: unknown, uuid = m.uuid) => call(t, token, 'POST', `/api/v1/ops/bank-proofs/${uuid}/review`, body);
     expect((await review(m.token, { status: 'Approved' })).statusCode).toBe(403);
-    expect((await review(await staff('ops_viewer'), { status: 'Approved' })).statusCode).toBe(403);
+    expect((await review(await signInStaff(t, 'ops_viewer'), { status: 'Approved' })).statusCode).toBe(403);
     expect((await review(reviewer, { status: 'Declined' })).json().errors.remarks).toEqual([message('documents.remarksRequired')]);
     expect((await review(reviewer, { status: 'Approved' }, 'not-a-uuid')).statusCode).toBe(404);
 
@@ -168,7 +160,7 @@ describe('the operations review of a bank proof (POST /ops/bank-proofs/{uuid}/re
     expect((await review(reviewer, { status: 'Approved' })).statusCode).toBe(404);
 
     expect((await sendProof(m, { proof_type: 'BS' }, { filename: 'statement.pdf', content: await statementPdf() })).statusCode).toBe(200);
-    expect((await review(await staff('ops_admin'), { status: 'Approved' })).statusCode).toBe(200);
+    expect((await review(await signInStaff(t, 'ops_admin'), { status: 'Approved' })).statusCode).toBe(200);
     expect(await bankOf(m.uuid)).toMatchObject({ bank_verification_status: 'verified', bank_verification_proof: 'BS', bank_verification_remarks: null });
   });
 });

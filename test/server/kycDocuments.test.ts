@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { FAKE_EXE, multipartBody, TINY_PNG } from './multipart';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,14 +30,6 @@ async function partnership(): Promise<Merchant> {
   return { token, uuid };
 }
 
-/** A staff user of a role, signed in (staff get no merchant of their own). */
-async function staff(role: 'ops_admin' | 'ops_reviewer' | 'ops_viewer'): Promise<string> {
-  const email = `staff.${role}.${++count}.${Date.now()}@example.com`;
-  const id = randomUUID();
-  await t.db.query('insert into users (id, email, name) values ($1, $2, $3)', [id, email, 'Staff']);
-  await t.db.query('insert into staff_members (user_id, role) values ($1, $2)', [id, role]);
-  return signInWithOtp(t, email);
-}
 
 function upload(m: Merchant, fields: Record<string, string>, file: { field?: string; filename: string; content: Buffer }, path = 'kyc_documents') {
   const body = multipartBody(fields, [{ field: file.field ?? 'processed_document', filename: file.filename, content: file.content }]);
@@ -92,7 +83,7 @@ describe('uploading a KYC document', () => {
     expect((await call(t, other.token, 'DELETE', `/api/v1/merchants/${other.uuid}/kyc_documents/${document.uuid}`)).statusCode).toBe(404);
     expect(await documentsOf(m.uuid)).toBe(1);
 
-    const reviewer = await staff('ops_reviewer');
+    const reviewer = await signInStaff(t, 'ops_reviewer');
     expect((await fetchBytes(reviewer, `${document.processed_document.path}/view`)).status).toBe(200);
   });
 
@@ -255,8 +246,8 @@ describe('sending documents for review, and the staff review', () => {
 
     const review = (token: string, uuid: string, body: unknown) => call(t, token, 'POST', `/api/v1/merchants/${m.uuid}/kyc_documents/${uuid}/review`, body);
     expect((await review(m.token, sc.uuid, { status: 'Approved' })).statusCode).toBe(403);
-    expect((await review(await staff('ops_viewer'), sc.uuid, { status: 'Approved' })).statusCode).toBe(403);
-    const reviewer = await staff('ops_reviewer');
+    expect((await review(await signInStaff(t, 'ops_viewer'), sc.uuid, { status: 'Approved' })).statusCode).toBe(403);
+    const reviewer = await signInStaff(t, 'ops_reviewer');
     expect((await review(reviewer, sc.uuid, { status: 'Declined' })).json().errors.remarks).toEqual([message('documents.remarksRequired')]);
     const declined = await review(reviewer, sc.uuid, { status: 'Declined', remarks: 'The stamp is missing' });
     expect(declined.statusCode).toBe(200);
@@ -333,7 +324,7 @@ describe('generated documents and the Aadhaar disclaimer', () => {
 
 describe('staff accounts', () => {
   it('get no merchant of their own at sign-in', async () => {
-    const token = await staff('ops_admin');
+    const token = await signInStaff(t, 'ops_admin');
     expect((await call(t, token, 'GET', '/api/v1/merchants')).json().merchants).toEqual([]);
   });
 });

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, freePort, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +14,6 @@ afterAll(() => t.close());
 let count = 0;
 const BASE = '/api/v1/ops/document-requirements';
 
-type Role = 'ops_admin' | 'ops_reviewer' | 'ops_viewer';
-
-/** A staff user of a role, signed in (staff get no merchant of their own). */
-async function staff(role: Role, on: TestApp = t): Promise<string> {
-  const email = `ops.${role}.${++count}.${Date.now()}@example.com`;
-  const id = randomUUID();
-  await on.db.query('insert into users (id, email, name) values ($1, $2, $3)', [id, email, 'Staff']);
-  await on.db.query('insert into staff_members (user_id, role) values ($1, $2)', [id, role]);
-  return signInWithOtp(on, email);
-}
 
 /** A Partnership merchant with a verified PAN and a signing authority. */
 async function partnership(): Promise<{ token: string; uuid: string }> {
@@ -80,9 +68,9 @@ describe('the operations console calls', () => {
   let published: Body;
 
   beforeAll(async () => {
-    admin = await staff('ops_admin');
-    viewer = await staff('ops_viewer');
-    reviewer = await staff('ops_reviewer');
+    admin = await signInStaff(t, 'ops_admin');
+    viewer = await signInStaff(t, 'ops_viewer');
+    reviewer = await signInStaff(t, 'ops_reviewer');
     merchant = await partnership();
     const answer = await call(t, viewer, 'GET', BASE);
     expect(answer.statusCode).toBe(200);
@@ -288,7 +276,7 @@ describe('a publish on one server process', () => {
       second = await build({ db: first.db, appDir: '/nonexistent/', config: { logLevel: 'silent', jobPollMs: 0 } });
     }
     try {
-      const admin = await staff('ops_admin', first);
+      const admin = await signInStaff(first, 'ops_admin');
       const before = (await second.inject({ method: 'GET', url: BASE, headers: { authorization: `Bearer ${admin}` } })).json().published.version as number;
       const body = (await call(first, admin, 'GET', BASE)).json().published.body as Body;
       const created = await call(first, admin, 'POST', `${BASE}/versions`, { body, note: 'the same again, to publish' });
@@ -320,7 +308,7 @@ describe('a publish with the API as two operating-system processes on one Postgr
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     try {
-      const admin = await staff('ops_admin', first);
+      const admin = await signInStaff(first, 'ops_admin');
       const other = async () => {
         const answer = await fetch(`http://127.0.0.1:${port}/api/v1/ops/document-requirements`, { headers: { authorization: `Bearer ${admin}` } }).catch(() => null);
         return answer?.ok ? ((await answer.json()) as { published: { version: number } }).published.version : null;
@@ -340,16 +328,3 @@ describe('a publish with the API as two operating-system processes on one Postgr
     }
   });
 });
-
-/** A TCP port free on 127.0.0.1 now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-

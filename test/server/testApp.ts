@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { build, type BuildOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -122,6 +123,29 @@ export async function signInWithOtp(t: TestApp, identity: string): Promise<strin
   const verified = await t.app.inject({ method: 'POST', url: '/api/v1/user/verify_otp', payload: { identity, otp } });
   if (verified.statusCode !== 200) throw new Error(`verify_otp ${verified.statusCode}: ${verified.body}`);
   return verified.json<{ access_token: string }>().access_token;
+}
+
+let staffCount = 0;
+
+/** Signs in a new operations staff member of `role` (staff get no merchant of their own); returns the bearer token. */
+export async function signInStaff(t: TestApp, role: 'ops_admin' | 'ops_reviewer' | 'ops_viewer'): Promise<string> {
+  const email = `staff.${role}.${++staffCount}.${randomBytes(4).toString('hex')}@example.com`;
+  const id = randomUUID();
+  await t.db.query('insert into users (id, email, name) values ($1, $2, $3)', [id, email, 'Staff']);
+  await t.db.query('insert into staff_members (user_id, role) values ($1, $2)', [id, role]);
+  return signInWithOtp(t, email);
+}
+
+/** A TCP port free on 127.0.0.1 now (for a server process a test starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Sends an authenticated JSON request. */

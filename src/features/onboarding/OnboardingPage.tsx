@@ -18,6 +18,7 @@ import { useMerchant, useMerchants, usePermissions } from '../../shared/api/hook
 import { useProfileChannel } from '../../shared/api/useProfileChannel';
 import type { Merchant } from '../../shared/api/types';
 import { activeSession } from '../../shared/session/session';
+import { StatusSnackbar } from '../../shared/ui/StatusSnackbar';
 import { t } from '../../shared/ui/t';
 import { JourneyProgress } from './JourneyProgress';
 import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
@@ -25,7 +26,6 @@ import { OnboardingTabs } from './OnboardingTabs';
 import { useRedirectAfterBankVerified } from './penny/useRedirectAfterBankVerified';
 import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
-import { StepSavedSnackbar } from './StepSavedSnackbar';
 import { tabVisibility } from './tabVisibility';
 
 /** The Documents tab loads when it is first opened (the stepper's first load stays small). */
@@ -165,7 +165,7 @@ export default function OnboardingPage() {
                 ))}
             </Paper>
           ))}
-          <StepSavedSnackbar
+          <StatusSnackbar
             key={confirmation.count}
             message={confirmation.message}
             open={confirmation.open}

@@ -17,11 +17,11 @@ export default function AuditPanel() {
   if (!data) return <LinearProgress aria-label={t('common.loading')} />;
   if (data.length === 0) return <Typography>{t('ops.audit.empty')}</Typography>;
   return (
-    <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label={t('ops.tab.audit')}>
+    <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} role="region" aria-label={t('ops.tab.audit')}>
+      <Table size="small">
         <TableHead>
           <TableRow>
-            {['when', 'who', 'what'].map((column) => (
+            {['what', 'who', 'when'].map((column) => (
               <TableCell key={column} component="th" scope="col">
                 {t(`ops.audit.${column}`)}
               </TableCell>
@@ -31,9 +31,10 @@ export default function AuditPanel() {
         <TableBody>
           {data.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{shownTime(entry.created_at)}</TableCell>
+              {/* What first: on a phone the later columns scroll sideways. */}
+              <TableCell sx={{ minWidth: 160 }}>{t(`ops.audit.${entry.action}`, Object.fromEntries(Object.entries(entry.detail).map(([key, value]) => [key, String(value ?? '')])))}</TableCell>
               <TableCell>{entry.user ?? '—'}</TableCell>
-              <TableCell>{t(`ops.audit.${entry.action}`, Object.fromEntries(Object.entries(entry.detail).map(([key, value]) => [key, String(value ?? '')])))}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{shownTime(entry.created_at)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

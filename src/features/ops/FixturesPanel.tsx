@@ -76,7 +76,7 @@ export default function FixturesPanel({ mayEdit }: { mayEdit: boolean }) {
           return (
             <Card component="li" key={fixture.name} variant="outlined" data-fixture={fixture.name}>
               <CardContent sx={{ pb: 0 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {fixture.name}
                 </Typography>
                 <Typography variant="body2">{t('ops.fixtures.expects', { required: expected?.required?.join(', ') || '—', optional: expected?.optional?.join(', ') || '—' })}</Typography>

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Snackbar from '@mui/material/Snackbar';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { loadValidatorOfStep } from '../../../renderer/stepValidators';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import { StatusSnackbar } from '../../shared/ui/StatusSnackbar';
 import { t } from '../../shared/ui/t';
 import { shownTime, useRequirements, type EntityDocuments, type VersionSummary } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -42,38 +42,35 @@ export default function RequirementsPanel({ mayEdit }: { mayEdit: boolean }) {
   if (!data) return <LinearProgress aria-label={t('common.loading')} />;
   const live = data.published;
 
-  const rollBack = async (version: number) => {
+  /** Runs a confirmed action (roll back, migrate): its outcome in the snackbar, or the error above; the dialog closes. */
+  const act = async (run: () => Promise<string>) => {
     setBusy(true);
     try {
-      await apiFetch(`/api/v1/ops/document-requirements/versions/${version}/rollback`, { method: 'POST' });
-      setNotice(t('ops.rollback.done', { version }));
+      setNotice(await run());
       await mutate();
     } catch (failure) {
       setProblem(failure instanceof ApiRequestError ? failure.message : t('ops.loadFailed'));
     } finally {
       setBusy(false);
       setRollingBack(null);
-    }
-  };
-
-  const migrate = async (row: VersionSummary) => {
-    setBusy(true);
-    try {
-      const answer = await apiFetch<{ migrated: number }>('/api/v1/ops/document-requirements/migrate', { method: 'POST', body: { from: row.version } });
-      setNotice(t('ops.migrate.done', { count: answer.migrated, version: live.version }));
-      await mutate();
-    } catch (failure) {
-      setProblem(failure instanceof ApiRequestError ? failure.message : t('ops.loadFailed'));
-    } finally {
-      setBusy(false);
       setMigrating(null);
     }
   };
+  const rollBack = (version: number) =>
+    act(async () => {
+      await apiFetch(`/api/v1/ops/document-requirements/versions/${version}/rollback`, { method: 'POST' });
+      return t('ops.rollback.done', { version });
+    });
+  const migrate = (row: VersionSummary) =>
+    act(async () => {
+      const answer = await apiFetch<{ migrated: number }>('/api/v1/ops/document-requirements/migrate', { method: 'POST', body: { from: row.version } });
+      return t('ops.migrate.done', { count: answer.migrated, version: live.version });
+    });
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <Box>
-        <Typography variant="body1">{t('ops.requirements.published', { version: live.version, when: shownTime(live.published_at), who: live.published_by ?? 'the release' })}</Typography>
+        <Typography variant="body1">{t('ops.requirements.published', { version: live.version, when: shownTime(live.published_at), who: live.published_by ?? t('ops.requirements.theRelease') })}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('ops.requirements.following', { count: data.following_published })}
         </Typography>
@@ -137,14 +134,7 @@ export default function RequirementsPanel({ mayEdit }: { mayEdit: boolean }) {
         onNo={() => setMigrating(null)}
         onYes={() => void migrate(migrating!)}
       />
-      <Snackbar
-        open={notice !== ''}
-        message={notice}
-        autoHideDuration={8000}
-        onClose={(_event, why) => why !== 'clickaway' && setNotice('')}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        slotProps={{ content: { role: 'status', 'aria-live': 'polite' } }}
-      />
+      <StatusSnackbar message={notice} open={notice !== ''} onClose={() => setNotice('')} />
     </Box>
   );
 }

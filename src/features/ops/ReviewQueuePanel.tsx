@@ -13,12 +13,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { activeSession, appSource } from '../../shared/session/session';
+import { fetchFile } from '../../shared/api/download';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 import { shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters } from './api';
 
 const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Approved', 'Declined'];
+
+/** A queued item's status in words: a document's as its merchant reads it, a bank proof's as waiting. */
+const statusLabel = (item: QueuedDocument) => t(item.kind === 'bank_proof' ? 'ops.queue.bankProofPending' : `documents.docStatus.${item.status}`);
 
 /**
  * Documents merchants sent for review, oldest first, with filters; each opens beside the merchant's data to approve
@@ -33,12 +36,12 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
   const entities = requirements.data?.entities.map((row) => row.entity) ?? [];
   const categories = [...new Set(requirements.data?.entities.flatMap((row) => [...row.documents.required, ...row.documents.optional]) ?? [])];
 
-  const filter = (name: keyof QueueFilters, label: string, options: string[]) => (
+  const filter = (name: keyof QueueFilters, label: string, options: string[], labelOf: (option: string) => string = (option) => option) => (
     <TextField select label={label} value={filters[name] ?? ''} onChange={(event) => setFilters((current) => ({ ...current, [name]: event.target.value || undefined }))} sx={{ minWidth: 200 }}>
       <MenuItem value="">{t('ops.queue.any')}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option} value={option}>
-          {option}
+          {labelOf(option)}
         </MenuItem>
       ))}
     </TextField>
@@ -47,7 +50,7 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        {filter('status', t('ops.queue.status'), STATUSES)}
+        {filter('status', t('ops.queue.status'), STATUSES, (status) => t(`documents.docStatus.${status}`))}
         {filter('entity', t('ops.queue.entity'), entities)}
         {filter('category', t('ops.queue.category'), [...categories, 'BANK_PROOF'])}
       </Box>
@@ -67,13 +70,13 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
           {queue.data.map((document) => (
             <Card component="li" key={document.uuid} variant="outlined">
               <CardContent sx={{ pb: 0 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {document.category_label}
                   {document.document_type ? ` · ${document.document_type}` : ''}
                 </Typography>
                 <Typography variant="body2">{t('ops.queue.merchant', { mid: document.merchant.mid, entity: document.merchant.business_entity ?? '—' })}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {document.status} · {t('ops.queue.waiting', { when: shownTime(document.waiting_since) })}
+                  {statusLabel(document)} · {t('ops.queue.waiting', { when: shownTime(document.waiting_since) })}
                 </Typography>
               </CardContent>
               <CardActions>
@@ -108,10 +111,8 @@ function useFileUrl(path: string | null): { url: string | null; type: string; fa
     if (!path) return undefined;
     let url: string | null = null;
     let cancelled = false;
-    const session = activeSession();
-    fetch(path, { headers: { ...(session ? { authorization: `Bearer ${session.access_token}` } : {}), source: appSource() } })
+    fetchFile(path)
       .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
         const blob = await response.blob();
         if (cancelled) return;
         url = URL.createObjectURL(blob);

@@ -1,3 +1,4 @@
+import { authApi } from '../api/auth';
 import { appSource } from '../session/session';
 
 /** The events the app tells its host (onboarding spec section 1, platform spec: host messages). */
@@ -20,7 +21,7 @@ let embedOrigins: readonly string[] | undefined;
 let loading: Promise<readonly string[]> | undefined;
 
 /** The origins allowed to embed the app (GET /api/v1/app_config, the server's EMBED_ORIGINS), read once. */
-export function loadEmbedOrigins(fetchConfig: () => Promise<{ embed_origins?: unknown }> = defaultFetchConfig): Promise<readonly string[]> {
+export function loadEmbedOrigins(fetchConfig: () => Promise<{ embed_origins?: unknown }> = authApi.appConfig): Promise<readonly string[]> {
   loading ??= fetchConfig().then(
     (config) => (embedOrigins = Array.isArray(config.embed_origins) ? config.embed_origins.filter((origin): origin is string => typeof origin === 'string') : []),
     () => {
@@ -29,12 +30,6 @@ export function loadEmbedOrigins(fetchConfig: () => Promise<{ embed_origins?: un
     },
   );
   return loading;
-}
-
-async function defaultFetchConfig(): Promise<{ embed_origins?: unknown }> {
-  const answer = await fetch('/api/v1/app_config');
-  if (!answer.ok) throw new Error(`app_config: ${answer.status}`);
-  return (await answer.json()) as { embed_origins?: unknown };
 }
 
 /**

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database';
 import { DEMO_PASSWORD } from '../../../server/demo/seed';
 import { multipartBody, TINY_PNG } from '../multipart';
+import { freePort } from '../testApp';
 
 const folder = mkdtempSync(join(tmpdir(), 'onboarding-kill-'));
 let child: ChildProcess | undefined;
@@ -15,14 +15,6 @@ afterAll(() => {
   child?.kill('SIGKILL');
   rmSync(folder, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts the real server on a PGlite folder and resolves once it listens. */
 async function startServer(dataDir: string): Promise<{ process: ChildProcess; base: string }> {

@@ -38,12 +38,15 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
   const [type, setType] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // `sentWith`: the bank detail the page held when the proof was sent (the page then receives the record answered).
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string; sentWith?: unknown } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const wanted = evaluateStatus(merchant, rulesConfig).bankProofWanted === true;
-  if (outcome?.ok) {
+  // The confirmation stands while the proof is under review; once a newer record asks for another (operations
+  // declined it), the upload shows again.
+  if (outcome?.ok && (!wanted || merchant.bank_detail === outcome.sentWith)) {
     return (
       <Alert severity="success" role="status" sx={{ mt: 2 }}>
         {outcome.text}
@@ -70,7 +73,7 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
     setOutcome(null);
     try {
       const answer = await uploadForm<{ message: string; merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}/bank_details/bank_verification_by_bank_proof`, form, setProgress);
-      setOutcome({ ok: true, text: answer.message });
+      setOutcome({ ok: true, text: answer.message, sentWith: merchant.bank_detail });
       await mutate(keys.merchant(merchant.uuid), answer.merchant, { revalidate: false });
     } catch (error) {
       setOutcome({ ok: false, text: error instanceof ApiRequestError && error.status !== 0 && error.status < 500 ? error.message : t('error.generic') });

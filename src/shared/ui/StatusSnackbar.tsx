@@ -1,10 +1,10 @@
 import Snackbar from '@mui/material/Snackbar';
 
 /**
- * The short confirmation after a step is saved, announced politely to screen readers (role status). At the top: at
- * the bottom of a phone it covered the next step's Submit button.
+ * A short confirmation of what just happened (a step saved, a version published), announced politely to screen
+ * readers (role status). At the top: at the bottom of a phone it covered the next step's Submit button.
  */
-export function StepSavedSnackbar({ message, open, onClose }: { message: string; open: boolean; onClose(): void }) {
+export function StatusSnackbar({ message, open, onClose }: { message: string; open: boolean; onClose(): void }) {
   return (
     <Snackbar
       open={open}
