@@ -15,10 +15,20 @@ declare module 'virtual:precompiled-validators' {
   }
 
   /**
-   * The app's validators (without the server-only `ifscKnown`), by step schema `$id`: the step's id and a loader of its
+   * The app's validators and forms (without the server-only `ifscKnown`), by step schema `$id`: the step's id and a loader of its
    * module (`virtual:precompiled-validators/step/<step>`), so a page downloads the validators of the steps it opens.
    */
-  export const stepValidatorModules: Readonly<Record<string, { step: string; load(): Promise<{ step: PrecompiledStep }> }>>;
+  export const stepValidatorModules: Readonly<Record<string, { step: string; load(): Promise<{ step: PrecompiledStep; form: ShippedForm }> }>>;
+
+  /**
+   * What the browser renders a form from, shipped beside its validators: the schema with its cross-file `$ref`s
+   * inlined (`$id` kept), and for a step its definition and the master tables the definition reads.
+   */
+  export interface ShippedForm {
+    schema: Record<string, unknown>;
+    definition?: unknown;
+    master?: Record<string, unknown>;
+  }
 }
 
 declare module 'virtual:precompiled-validators/server' {

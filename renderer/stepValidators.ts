@@ -1,11 +1,12 @@
-import { stepValidatorModules, type PrecompiledStep } from 'virtual:precompiled-validators';
+import { stepValidatorModules, type PrecompiledStep, type ShippedForm } from 'virtual:precompiled-validators';
 
 const loaded = new Map<string, PrecompiledStep>();
+const forms = new Map<string, ShippedForm>();
 const loading = new Map<string, Promise<void>>();
 
 /**
- * Loads the precompiled validators of the step schema `$id` (its own module, see scripts/compile-validators.ts), once;
- * resolves when {@link loadedStepValidator} has them. Resolves at once for a schema with no precompiled validators.
+ * Loads the precompiled validators of the step schema `$id` and the form they check (its own module, see
+ * scripts/compile-validators.ts), once; resolves when {@link loadedStepValidator} and {@link loadedForm} have them. Resolves at once for a schema with no precompiled validators.
  */
 export function loadStepValidator(id: string): Promise<void> {
   const module = Object.prototype.hasOwnProperty.call(stepValidatorModules, id) ? stepValidatorModules[id] : undefined;
@@ -13,7 +14,10 @@ export function loadStepValidator(id: string): Promise<void> {
   let pending = loading.get(id);
   if (!pending) {
     pending = module.load().then(
-      ({ step }) => void loaded.set(id, step),
+      ({ step, form }) => {
+        forms.set(module.step, form);
+        loaded.set(id, step);
+      },
       (error: unknown) => {
         // A failed download (the network) may be tried again.
         loading.delete(id);
@@ -44,4 +48,14 @@ export async function loadAllStepValidators(): Promise<ReadonlyMap<string, Preco
 export function loadedStepValidator(id: string): PrecompiledStep | Promise<void> | undefined {
   if (!Object.prototype.hasOwnProperty.call(stepValidatorModules, id)) return undefined;
   return loaded.get(id) ?? loadStepValidator(id);
+}
+
+/**
+ * The form of step `step` (a key of the step catalogue) as its module shipped it: the schema with its `$ref`s inlined
+ * and the step's definition and master tables. Load it first ({@link loadValidatorOfStep}).
+ */
+export function loadedForm(step: string): ShippedForm {
+  const form = forms.get(step);
+  if (!form) throw new Error(`The form of ${step} is not loaded; await loadValidatorOfStep(${JSON.stringify(step)}) first`);
+  return form;
 }

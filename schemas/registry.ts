@@ -17,6 +17,7 @@ import requirementsVersionSchema from './documents/requirements-version.schema.j
 import stepDefinitionSchema from './steps/step-definition.json';
 import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaFiles } from './stepCatalogue';
 import requirementsMatrixUi from './ops/requirements-matrix.ui.json';
+import { inlineRefs } from '../renderer/inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
@@ -35,3 +36,11 @@ export const browserForms: Record<string, { schema: JsonSchema; uiSchema: UiSche
   ...stepForms,
   'requirements-matrix': { schema: requirementsMatrixSchema, uiSchema: requirementsMatrixUi as UiSchema },
 };
+
+/**
+ * The forms of {@link browserForms} as the browser gets them in each form's module (scripts/compile-validators.ts):
+ * the schema with its cross-file `$ref`s inlined, `$id` kept. What the renderer's tests render.
+ */
+export const shippedForms: Record<string, { schema: JsonSchema; uiSchema: UiSchema }> = Object.fromEntries(
+  Object.entries(browserForms).map(([form, { schema, uiSchema }]) => [form, { schema: inlineRefs(schema, stepSchemaFiles), uiSchema }]),
+);

@@ -25,7 +25,7 @@ import { renderableSchema } from '../renderer/renderableSchema';
 import { AJV_CONFIG, AjvClass, extendAjv } from '../schemas/ajv';
 import definitions from '../schemas/definitions.json';
 import { fieldLevelSchemas, refResolverOver } from '../schemas/fieldLevelSchemas';
-import { allSchemas, browserForms } from '../schemas/registry';
+import { allSchemas, browserForms, masterTables, shippedForms, stepDefinitions } from '../schemas/registry';
 import type { JsonSchema } from '../schemas/types';
 
 /** Which validators a module holds: the app's (steps, no server-only checks) or the server's (everything). */
@@ -104,7 +104,8 @@ function stepExports(ajv: ReturnType<typeof newAjv>, step: string) {
   const { schema } = browserForms[step]!;
   const refs: Record<string, string> = {};
   const resolve = refResolverOver([...allSchemas, definitions as JsonSchema]);
-  const rendered = renderableSchema(schema);
+  const inlined = shippedForms[step]!.schema;
+  const rendered = renderableSchema(inlined);
   const rootId = `${SUBSCHEMA_BASE}${step}/root.json`;
   ajv.addSchema({ ...rendered, $id: rootId });
   refs.validate = schema.$id as string;
@@ -123,7 +124,21 @@ function stepExports(ajv: ReturnType<typeof newAjv>, step: string) {
     refs[`field${index}`] = id;
     return `${JSON.stringify(key)}: field${index}`;
   });
-  return { refs, manifest: `export const step = { validate, subschemas: { ${subschemas.join(', ')} }, fields: { ${fields.join(', ')} } };` };
+  const form = `export const form = ${JSON.stringify(stepFormData(step, inlined))};`;
+  return { refs, manifest: `export const step = { validate, subschemas: { ${subschemas.join(', ')} }, fields: { ${fields.join(', ')} } };\n${form}` };
+}
+
+/**
+ * What the browser renders a form from, shipped in the form's module with its validators so that a page downloads only
+ * the steps it opens: the schema with its cross-file `$ref`s inlined (its `$id` kept: the validators are found by it)
+ * and, for a step, its definition and the master tables the definition reads (`master.<name>`).
+ */
+function stepFormData(step: string, schema: JsonSchema) {
+  const definition = stepDefinitions[step];
+  if (definition === undefined) return { schema };
+  const names = new Set([...JSON.stringify(definition).matchAll(/"master\.(\w+)/g)].map((match) => match[1]!));
+  const master = Object.fromEntries(Object.entries(masterTables).filter(([name]) => names.has(name)));
+  return { schema, definition, master };
 }
 
 /** The browser's index: per step schema `$id`, its step and a loader of its module. */

@@ -12,10 +12,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_FILES = /^(rules\/[^/]+|schemas\/master\/[^/]+|schemas\/steps\/journey)\.json$/;
 /** `$comment`, and the rules files' named comments such as `$comment:reKyc`. */
 const COMMENT = /^\$comment(:|$)/;
+/** The message catalogues (not the console's, which is English and staff only). */
+const CATALOGUES = /^schemas\/messages\/[a-z]{2}\.json$/;
+/** The texts only the server writes: those of the documents it generates (server/documents/generatedDocuments.ts). */
+const SERVER_ONLY_TEXT = /^generated\./;
 
 /**
  * Drops the comment keys of the data files above from the browser build: they are notes for the people who edit the
- * files, and about 2 KiB gzipped of the stepper's first load. The server and the tests read the files as they are.
+ * files, and about 2 KiB gzipped of the stepper's first load. Drops too the texts of the message catalogues that only
+ * the server writes (the generated documents'). The server and the tests read the files as they are.
  */
 export function jsonWithoutComments(): Plugin {
   return {
@@ -25,8 +30,10 @@ export function jsonWithoutComments(): Plugin {
     transform: {
       filter: { id: /\.json$/ },
       handler(code, id) {
-        if (!DATA_FILES.test(relative(ROOT, id).split(sep).join('/'))) return undefined;
-        return { code: JSON.stringify(JSON.parse(code), (key, value: unknown) => (COMMENT.test(key) ? undefined : value)), map: null };
+        const file = relative(ROOT, id).split(sep).join('/');
+        const leftOut = DATA_FILES.test(file) ? COMMENT : CATALOGUES.test(file) ? SERVER_ONLY_TEXT : undefined;
+        if (!leftOut) return undefined;
+        return { code: JSON.stringify(JSON.parse(code), (key, value: unknown) => (leftOut.test(key) ? undefined : value)), map: null };
       },
     },
   };

@@ -31,13 +31,20 @@ const UNUSED: UnusedModule[] = [
     exports: 'export default { equal: unused, resolve: unused };',
     why: "rjsf's $id-based $ref resolution, used for JSON Schema 2020-12 ($schema) only: the project's Ajv (draft 2019-09, schemas/ajv.ts) cannot compile such a schema, so none reaches a form",
   },
+  ...['LayoutGridField', 'LayoutHeaderField', 'LayoutMultiSchemaField'].map((name) => ({
+    importer: /[\\/]node_modules[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/]index\.js$/,
+    source: `./${name}.js`,
+    exports: `export default function ${name}() { unused(); }`,
+    why: `rjsf's ${name}, rendered only for a uiSchema's "ui:field": "${name}" (grid layouts), which no form of ours names (test/renderer/unusedModules.test.ts)`,
+  })),
 ];
 
 const PREFIX = '\0without-unused-modules:';
 
 /**
  * Leaves out of the browser build the modules of UNUSED, which dependencies import for features this app cannot use
- * (about 7 KiB gzipped on every route for MUI's CSS-variables theme, 7 KiB on every step screen for fast-uri): the
+ * (about 7 KiB gzipped on every route for MUI's CSS-variables theme, 7 KiB on every step screen for fast-uri, 2.4 KiB
+ * for rjsf's grid-layout fields): the
  * bundler keeps them because the choice is made at run time. Each becomes a module whose functions throw, saying what
  * was left out and why, should a change ever reach one; remove its entry then. A build warns when a dependency no
  * longer imports one (the saving would be lost without notice). The dev server's prebundled dependencies keep them.

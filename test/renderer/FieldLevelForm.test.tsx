@@ -4,6 +4,8 @@ import { allowRuntimeCompilation } from '../../renderer/createValidator';
 import { StepForm, type StepFormProps } from '../../renderer/StepForm';
 import type { JsonSchema, UiSchema } from '../../schemas/types';
 import { runtimeValidator } from './runtimeValidator';
+import { inlineRefs } from '../../renderer/inlineRefs';
+import { stepSchemaFiles } from '../../schemas/registry';
 
 // The made-up form below is no step of schemas/registry.ts, so it has no validator compiled at build time.
 allowRuntimeCompilation(runtimeValidator);
@@ -12,8 +14,11 @@ type Sections = { owner?: { name?: string; pan?: string }; bank?: { ifsc?: strin
 
 const DEFINITIONS = 'https://onboarding.local/schemas/definitions.json#/$defs';
 
-/** Two sections of fields with the shared definitions' rules: the shape of a large KYC form, small. */
-const sectionsSchema: JsonSchema = {
+/**
+ * Two sections of fields with the shared definitions' rules: the shape of a large KYC form, small. Its `$ref`s inlined,
+ * as the build ships a step's schema.
+ */
+const sectionsSchema: JsonSchema = inlineRefs({
   $id: 'https://onboarding.local/test/sections.json',
   type: 'object',
   required: ['owner', 'bank'],
@@ -37,7 +42,7 @@ const sectionsSchema: JsonSchema = {
       },
     },
   },
-};
+}, stepSchemaFiles);
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { submitText: 'Submit' } };
 
 function renderSections(props: Partial<StepFormProps<Sections>> = {}) {

@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StepForm, type StepFormProps } from '../../renderer/StepForm';
-import { stepForms } from '../../schemas/registry';
+import { shippedForms } from '../../schemas/registry';
 import type { JsonSchema } from '../../schemas/types';
 
 type PanDetails = { pancard_number?: string; business_entity_id?: number; dob?: string };
 
-const panDetails = stepForms['pan-details']!;
+const panDetails = shippedForms['pan-details']!;
 const panProperties = panDetails.schema.properties as Record<string, JsonSchema>;
 
 /** The PAN step with the entity options a caller injects from the master data. */

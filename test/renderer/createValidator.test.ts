@@ -3,11 +3,11 @@ import { JUNK_OPTION_ID } from '@rjsf/utils';
 import { allowRuntimeCompilation, createValidator } from '../../renderer/createValidator';
 import { renderableSchema } from '../../renderer/renderableSchema';
 import { catalogueFor } from '../../schemas/messages';
-import { stepForms } from '../../schemas/registry';
+import { shippedForms, stepForms } from '../../schemas/registry';
 import type { JsonSchema } from '../../schemas/types';
 import { runtimeValidator } from './runtimeValidator';
 
-const panStep = stepForms['pan-details']!.schema;
+const panStep = shippedForms['pan-details']!.schema;
 const panSchema = renderableSchema(panStep);
 
 /** The messages rjsf would show, by field (`''` for the form itself). */

@@ -2,10 +2,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createValidator, type FieldValidator } from '../../renderer/createValidator';
 import { StepForm } from '../../renderer/StepForm';
-import { stepForms } from '../../schemas/registry';
+import { shippedForms } from '../../schemas/registry';
 
 // The KYC address step as built (its validators compiled at build time, field validators included), on a plain form.
-const { schema } = stepForms.kyc!;
+const { schema } = shippedForms.kyc!;
 const uiSchema = { 'ui:submitButtonOptions': { submitText: 'Submit' } };
 
 const submit = () => screen.getByRole('button', { name: 'Submit' });

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StepForm } from '../../renderer/StepForm';
-import { stepForms } from '../../schemas/registry';
+import { shippedForms } from '../../schemas/registry';
 import { saveSession } from '../../src/shared/session/session';
 import { IFSC_LOOKUP_DELAY_MS } from '../../widgets/IfscSearchWidget';
 import { mockFetch } from '../fetchMock';
 
 // The bank form's real schema and uiSchema: its IFSC field uses the widget.
-const bankDetails = stepForms['bank-details']!;
+const bankDetails = shippedForms['bank-details']!;
 
 // Answers in the shape of GET /api/v1/ifsc_details/... (rows of the shipped sample, server/reference/ifsc/).
 const ABHYUDAYA = 'ABHYUDAYA COOPERATIVE BANK LIMITED';

@@ -6,6 +6,8 @@ import { StepForm } from '../../renderer/StepForm';
 import type { JsonSchema, UiSchema } from '../../schemas/types';
 import { allowRuntimeCompilation } from '../../renderer/createValidator';
 import { runtimeValidator } from '../renderer/runtimeValidator';
+import { inlineRefs } from '../../renderer/inlineRefs';
+import { stepSchemaFiles } from '../../schemas/registry';
 
 // The made-up form below is no step of schemas/registry.ts, so it has no validator compiled at build time.
 allowRuntimeCompilation(runtimeValidator);
@@ -103,12 +105,15 @@ describe('OtpBoxes', () => {
 });
 
 describe('OtpBoxesWidget', () => {
-  const schema: JsonSchema = {
-    $id: 'https://onboarding.local/schemas/test/otp.json',
-    type: 'object',
-    required: ['otp'],
-    properties: { otp: { $ref: '../definitions.json#/$defs/otp' } },
-  };
+  const schema: JsonSchema = inlineRefs(
+    {
+      $id: 'https://onboarding.local/schemas/test/otp.json',
+      type: 'object',
+      required: ['otp'],
+      properties: { otp: { $ref: '../definitions.json#/$defs/otp' } },
+    },
+    stepSchemaFiles,
+  );
   const uiSchema: UiSchema = { otp: { 'ui:widget': 'OtpBoxesWidget', 'ui:title': 'auth.otp.label' } };
 
   it('submits the joined code of an rjsf form', async () => {

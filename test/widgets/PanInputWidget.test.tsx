@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StepForm } from '../../renderer/StepForm';
-import { stepForms } from '../../schemas/registry';
+import { shippedForms } from '../../schemas/registry';
 
-const panDetails = stepForms['pan-details']!;
+const panDetails = shippedForms['pan-details']!;
 
 function renderPanInput(formData: { pancard_number?: string } = {}) {
   const onChange = vi.fn();

@@ -3,14 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { compiledStep } from '../../../rules/steps/compiledSteps';
-import type { CompiledDefinition, LookupRequest } from '../../../rules/steps/compileDefinition';
-import type { SubmitRule } from '../../../rules/steps/types';
+import { compileDefinition, type CompiledDefinition, type LookupRequest } from '../../../rules/steps/compileDefinition';
+import type { StepDefinition, SubmitRule } from '../../../rules/steps/types';
 import { createValidator } from '../../../renderer/createValidator';
 import { draftStore } from '../../../renderer/draftStore';
 import { formSchemaFor } from '../../../renderer/formSchemaFor';
 import { StepForm } from '../../../renderer/StepForm';
-import { stepForms } from '../../../schemas/stepCatalogue';
+import { loadedForm } from '../../../renderer/stepValidators';
 import type { FieldErrors, JsonSchema } from '../../../schemas/types';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
@@ -33,12 +32,24 @@ export function submitProblemOf(submit: SubmitRule, error: unknown, fieldErrors:
   return t(submit.problemDefault);
 }
 
+const shippedSteps = new Map<string, { step: CompiledDefinition; schema: JsonSchema }>();
+
+/** A shipped step's compiled definition and schema, from the step's module (loaded with the screen), compiled once. */
+function shippedStep(stepId: string) {
+  let shipped = shippedSteps.get(stepId);
+  if (!shipped) {
+    const { definition, master = {}, schema } = loadedForm(stepId);
+    if (definition === undefined) throw new Error(`No step definition for ${stepId}`);
+    shipped = { step: compileDefinition(definition as StepDefinition, master), schema };
+    shippedSteps.set(stepId, shipped);
+  }
+  return shipped;
+}
+
 /** The screen of a shipped step, from its definition (schemas/steps/<step-id>.step.json). */
 export function StepScreen({ stepId, ...props }: StepScreenProps & { stepId: string }) {
-  const step = compiledStep(stepId);
-  const form = stepForms[stepId];
-  if (!step || !form) throw new Error(`No step definition for ${stepId}`);
-  return <DefinitionScreen step={step} schema={form.schema} {...props} />;
+  const { step, schema } = shippedStep(stepId);
+  return <DefinitionScreen step={step} schema={schema} {...props} />;
 }
 
 /**
@@ -70,6 +81,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const announceSaved = (saved: Merchant) => (definition.submit.then === 'stay' ? onSaved(saved, { stay: true }) : onSaved(saved));
   const { busy, formProps, setProblems } = useStepSubmit<Data>({
     send: async (values) => {
+      if (definition.submit.confirm) stepDialogs[definition.submit.confirm]?.preload();
       const request = step.submitRequestFor(values, merchant);
       return (await apiFetch<{ merchant: Merchant }>(request.path, { method: request.method, body: request.body })).merchant;
     },
@@ -155,7 +167,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const heading = useMemo(() => step.headingFor(merchant), [step, merchant]);
   const submitErrors = formProps.fieldErrors;
   const fieldErrors = useMemo(() => ({ ...lookupErrors, ...submitErrors }), [lookupErrors, submitErrors]);
-  const Dialog = definition.submit.confirm ? stepDialogs[definition.submit.confirm] : undefined;
+  const dialog = definition.submit.confirm ? stepDialogs[definition.submit.confirm] : undefined;
 
   return (
     <Box>
@@ -201,14 +213,16 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
           </Button>
         </Box>
       )}
-      {confirming && Dialog && (
-        <Dialog
-          merchant={confirming}
-          onClose={() => {
-            setConfirming(null);
-            announceSaved(confirming);
-          }}
-        />
+      {confirming && dialog && (
+        <Suspense fallback={null}>
+          <dialog.Component
+            merchant={confirming}
+            onClose={() => {
+              setConfirming(null);
+              announceSaved(confirming);
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
-import { PanConfirmationDialog } from './components/PanConfirmationDialog';
 
 /** What a component a step definition names (`components`) is given. */
 export interface StepComponentProps {
@@ -36,5 +35,19 @@ const ShopLookup = lazy(() => import('./components/ShopLookup').then((module) =>
 /** The real components step definitions may name in `components`, by name. */
 export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, BankUpdate, CinSignatories, DocumentsChecklist, IdentityCheck, PennyPanel, ShopLookup };
 
+/** A dialog a definition names, and the download of its code, started when the step is submitted. */
+export interface StepDialog {
+  Component: ComponentType<StepDialogProps>;
+  preload(): void;
+}
+
+/** A lazily loaded dialog: it shows only after a successful submit, so its code arrives while the server answers. */
+function lazyDialog(load: () => Promise<ComponentType<StepDialogProps>>): StepDialog {
+  const loadModule = () => load().then((component) => ({ default: component }));
+  return { Component: lazy(loadModule), preload: () => void loadModule().catch(() => undefined) };
+}
+
 /** The dialogs step definitions may name in `submit.confirm`, by name. */
-export const stepDialogs: Readonly<Record<string, ComponentType<StepDialogProps>>> = { PanConfirmationDialog };
+export const stepDialogs: Readonly<Record<string, StepDialog>> = {
+  PanConfirmationDialog: lazyDialog(() => import('./components/PanConfirmationDialog').then((module) => module.PanConfirmationDialog)),
+};
