@@ -59,6 +59,32 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await page.waitForURL(/\/app\/onboarding\/website$/, { timeout: 15_000 });
     await expect.poll(() => page.getByRole('tab', { name: /Website/ }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/after-bank-verified.png`, fullPage: true });
+
+    // The Website tab: the website's address, the OTP from the inbox, the liveliness check, the domain's status.
+    const website = page.getByRole('region', { name: 'Website Details' });
+    await website.getByRole('radio', { name: 'On my website or app' }).check();
+    await website.getByLabel(/Website URL/).fill('https://www.meerasharma.example.in');
+    await page.screenshot({ path: `${SCREENSHOTS}/website-form.png`, fullPage: true });
+    await expectAccessible(page, 'website-form');
+    await website.getByRole('button', { name: 'Submit' }).click();
+    const otp = page.getByRole('dialog', { name: 'Verify it is you' });
+    await otp.getByLabel('OTP digit 1').waitFor();
+    await expect.poll(async () => /website details/.test(await latestSandboxMessage(page, product.baseUrl, email))).toBe(true);
+    const code = /\b(\d{4})\b/.exec(await latestSandboxMessage(page, product.baseUrl, email))?.[1] ?? '';
+    await otp.getByLabel('OTP digit 1').click();
+    await page.keyboard.type(code);
+    await expectAccessible(page, 'website-otp');
+    await page.screenshot({ path: `${SCREENSHOTS}/website-otp.png` });
+    await otp.getByRole('button', { name: 'Verify' }).click();
+    const live = page.getByRole('dialog', { name: 'Your website is live' });
+    await live.waitFor();
+    await expectAccessible(page, 'website-status-active');
+    await page.screenshot({ path: `${SCREENSHOTS}/website-status-active.png` });
+    await live.getByRole('button', { name: 'YES, IT IS ACTIVE' }).click();
+    await expect.poll(() => website.getByText('Your website is being reviewed').first().isVisible()).toBe(true);
+    await expect.poll(() => website.getByText('Pending', { exact: true }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/website-in-review.png`, fullPage: true });
+    await expectAccessible(page, 'website-in-review');
     await page.context().close();
   });
 });

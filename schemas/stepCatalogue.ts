@@ -5,12 +5,14 @@ import signingAuthority from './steps/signing-authority.json';
 import kyc from './steps/kyc.json';
 import bankDetails from './steps/bank-details.json';
 import additionalDocuments from './steps/additional-documents.json';
+import websiteDetails from './steps/website-details.json';
 import panDetailsStep from './steps/pan-details.step.json';
 import businessDetailsStep from './steps/business-details.step.json';
 import signingAuthorityStep from './steps/signing-authority.step.json';
 import kycStep from './steps/kyc.step.json';
 import bankDetailsStep from './steps/bank-details.step.json';
 import additionalDocumentsStep from './steps/additional-documents.step.json';
+import websiteDetailsStep from './steps/website-details.step.json';
 import businessEntities from './master/business-entities.json';
 import bankFormEntities from './master/bank-form-entities.json';
 import businessCategories from './master/business-categories.json';
@@ -25,7 +27,7 @@ import type { JsonSchema, UiSchema } from './types';
  */
 
 /** The step schemas and the file of shared definitions their `$ref`s point into. */
-export const stepSchemaFiles: JsonSchema[] = [definitions, panDetails, businessDetails, signingAuthority, kyc, bankDetails, additionalDocuments];
+export const stepSchemaFiles: JsonSchema[] = [definitions, panDetails, businessDetails, signingAuthority, kyc, bankDetails, additionalDocuments, websiteDetails];
 
 /** The master tables step definitions read as `master.<name>`. */
 export const masterTables: Record<string, unknown> = { businessEntities, bankForm: bankFormEntities, signatoryTitles, businessCategories, areaCodes };
@@ -38,6 +40,7 @@ export const stepDefinitions: Record<string, unknown> = {
   'bank-details': bankDetailsStep,
   kyc: kycStep,
   'additional-documents': additionalDocumentsStep,
+  'website-details': websiteDetailsStep,
 };
 
 /** The step schemas and the uiSchemas of their definitions, by step id (what the validators are compiled for). */

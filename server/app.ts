@@ -32,6 +32,7 @@ import { sandboxRoutes } from './routes/sandbox';
 import { healthRoutes } from './routes/health';
 import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
 import { bankProofRoutes } from './routes/bankProof';
+import { websiteRoutes } from './routes/website';
 import { fileRoutes } from './routes/files';
 import { documentRoutes } from './routes/documents';
 import { kycDocumentRoutes } from './routes/kycDocuments';
@@ -126,6 +127,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(bankDetailsRoutes(ctx));
       await v1.register(pennyRoutes(ctx));
       await v1.register(bankProofRoutes(ctx));
+      await v1.register(websiteRoutes(ctx));
       await v1.register(otpRoutes(ctx));
       await v1.register(documentRoutes(ctx));
       await v1.register(kycDocumentRoutes(ctx));

@@ -70,6 +70,8 @@ export interface CompiledDefinition {
   problemOnOpenFor(merchant: Record<string, unknown>): string | null;
   /** The catalogue key of a stored submit that did not succeed, from the answered record, or null. */
   outcomeProblemOf(answer: Record<string, unknown>): string | null;
+  /** The scope of the OTP the merchant confirms before submitting `data` (the definition's `submit.otp`), or null. */
+  otpScopeFor(data: Record<string, unknown>, merchant: Record<string, unknown>): string | null;
   /** The request that submits the data. */
   submitRequestFor(data: Record<string, unknown>, merchant: Record<string, unknown>): { method: 'PUT' | 'POST'; path: string; body: unknown };
   /**
@@ -141,6 +143,8 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
   const readonlyWhen = definition.readonlyWhen === undefined ? undefined : compile(definition.readonlyWhen, at('readonlyWhen'));
   const problemOnOpen = definition.problemOnOpen === undefined ? undefined : compile(definition.problemOnOpen, at('problemOnOpen'));
   const outcomeProblem = definition.submit.outcomeProblem === undefined ? undefined : compile(definition.submit.outcomeProblem, at('submit.outcomeProblem'));
+  const otp = definition.submit.otp;
+  const otpWhen = otp?.when === undefined ? always : compile(otp.when, at('submit.otp.when'));
 
   const contextOf = (merchant: Record<string, unknown>) => {
     const env: DefinitionEnv = { merchant, master };
@@ -256,6 +260,9 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     },
     outcomeProblemOf(answer) {
       return outcomeProblem ? text(outcomeProblem({ merchant: answer, master, answer })) : null;
+    },
+    otpScopeFor(data, merchant) {
+      return otp && truthy(otpWhen(envFor(data, merchant))) ? otp.scope : null;
     },
     submitRequestFor(data, merchant) {
       // A value the record holds and the merchant removed is sent as null: absent would keep it.

@@ -95,6 +95,12 @@ export interface SubmitRule {
   outcomeProblem?: Logic;
   /** A registered dialog shown with the answered record before the step counts as saved (the PAN confirmation). */
   confirm?: string;
+  /**
+   * An OTP the merchant confirms before the submit is sent, when `when` (over the data; absent: always) holds: sent to
+   * the user's e-mail and mobile for `scope` (POST /otps), verified (POST /otps/verify) for a one-use alternative token
+   * the submit carries in its `alternative-token` header; the server requires that token under the same condition.
+   */
+  otp?: { scope: string; when?: Logic };
   /** After a successful submit: `next` (default) closes the step and opens the next to-do one; `stay` keeps it open (what follows happens here, as the test deposit after the bank form). */
   then?: 'next' | 'stay';
 }

@@ -11,6 +11,7 @@ const PROVIDER_ROLES: Record<keyof Providers, string> = {
   companyRegistry: 'company registry (signatories of a CIN or LLPIN)',
   penny: 'test deposits to bank accounts (penny test)',
   identity: 'Aadhaar e-KYC by OTP and central KYC (CKYC)',
+  website: 'website liveliness check (is the merchant\'s site live)',
 };
 
 /** A start without the real providers production needs. */

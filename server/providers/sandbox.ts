@@ -4,7 +4,7 @@ import { sandboxPennyProvider } from './sandboxPenny';
 import { sandboxIdentityProvider } from './sandboxIdentity';
 import { areaCodes } from '../merchants/businessCategories';
 import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
-import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, Providers } from './types';
+import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, Providers, WebsiteProvider } from './types';
 
 /** Delivers messages into the sandbox inbox table instead of an SMS or e-mail gateway. */
 export function sandboxMessageProvider(db: Queryable): MessageProvider {
@@ -55,8 +55,21 @@ export function sandboxProviders(db: Queryable, pennyTimings: PennyTimings): Pro
     companyRegistry: sandboxCompanyRegistryProvider,
     penny: sandboxPennyProvider(db, pennyTimings),
     identity: sandboxIdentityProvider(db),
+    website: sandboxWebsiteProvider,
   };
 }
+
+/**
+ * The sandbox's liveliness check decides from the address's first host label (README, Sandbox): `notlive` (as in
+ * https://notlive.example.com) is not live, `construction` is under construction, any other site is live. Nothing is
+ * fetched.
+ */
+export const sandboxWebsiteProvider: WebsiteProvider = {
+  async liveliness(url) {
+    const label = new URL(url).hostname.split('.')[0]?.toLowerCase();
+    return label === 'notlive' ? 'not_live' : label === 'construction' ? 'under_construction' : 'live';
+  },
+};
 
 const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 

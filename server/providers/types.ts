@@ -16,6 +16,15 @@ export interface Providers {
   companyRegistry: CompanyRegistryProvider;
   penny: PennyProvider;
   identity: IdentityProvider;
+  website: WebsiteProvider;
+}
+
+/** What the liveliness check found at a website's address (onboarding spec section 4, Website flow). */
+export type WebsiteLiveliness = 'live' | 'not_live' | 'under_construction';
+
+/** Checks that a merchant's website answers with a real site. */
+export interface WebsiteProvider {
+  liveliness(url: string): Promise<WebsiteLiveliness>;
 }
 
 /** A person as an identity service knows them: name, date of birth (yyyy-mm-dd) and address. */

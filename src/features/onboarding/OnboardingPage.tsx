@@ -27,6 +27,7 @@ import { useRedirectAfterBankVerified } from './penny/useRedirectAfterBankVerifi
 import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { tabVisibility } from './tabVisibility';
+import { WebsiteTab } from './WebsiteTab';
 
 /** The Documents tab loads when it is first opened (the stepper's first load stays small). */
 const DocumentsPage = lazy(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
@@ -172,6 +173,14 @@ export default function OnboardingPage() {
             onClose={() => setConfirmation((shown) => ({ ...shown, open: false }))}
           />
         </>
+      ) : pathname === '/onboarding/website' && tabs.website ? (
+        <WebsiteTab
+          merchant={merchant}
+          flags={flags['website-details']!}
+          reviewLabel={typeof rules.status.websiteStatusLabel === 'string' ? rules.status.websiteStatusLabel : null}
+          canEdit={canEdit}
+          onChanged={(changed) => void mutate(changed, { revalidate: false })}
+        />
       ) : pathname === '/onboarding/documents' ? (
         <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
           <DocumentsPage merchant={merchant} canEdit={canEdit} />

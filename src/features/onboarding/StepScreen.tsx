@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,9 +16,18 @@ import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import { stepComponents, stepDialogs } from './stepComponents';
 import type { StepScreenProps } from './stepScreens';
-import { useStepSubmit } from './useStepSubmit';
+import { SubmitCancelled, useStepSubmit } from './useStepSubmit';
 
 type Data = Record<string, unknown>;
+
+const OtpConfirmDialog = lazy(() => import('./components/OtpConfirmDialog').then((module) => ({ default: module.OtpConfirmDialog })));
+
+/** An OTP the screen asks for before it sends a submit (the definition's `submit.otp`), and how the ask ends. */
+interface OtpAsk {
+  scope: string;
+  verified(token: string): void;
+  cancelled(): void;
+}
 
 /** The "Oh no!" text of a failed submit, as the definition's `submit` says (spec section 8). */
 export function submitProblemOf(submit: SubmitRule, error: unknown, fieldErrors: FieldErrors | undefined): string {
@@ -75,6 +84,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const draftKey = definition.draft === false ? undefined : `${merchant.uuid}:${definition.id}`;
   const shownReadonly = readonly || step.readonlyFor(merchant);
   const [confirming, setConfirming] = useState<Merchant | null>(null);
+  const [otpAsk, setOtpAsk] = useState<OtpAsk | null>(null);
 
   const openProblem = step.problemOnOpenFor(merchant);
   /** Saved: the page moves on, or keeps the step open when what follows happens in it (`submit.then`). */
@@ -82,8 +92,15 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const { busy, formProps, setProblems } = useStepSubmit<Data>({
     send: async (values) => {
       if (definition.submit.confirm) stepDialogs[definition.submit.confirm]?.preload();
+      const scope = step.otpScopeFor(values, merchant);
+      const token = scope
+        ? await new Promise<string>((resolve, reject) =>
+            setOtpAsk({ scope, verified: (verified) => (setOtpAsk(null), resolve(verified)), cancelled: () => (setOtpAsk(null), reject(new SubmitCancelled())) }),
+          )
+        : undefined;
       const request = step.submitRequestFor(values, merchant);
-      return (await apiFetch<{ merchant: Merchant }>(request.path, { method: request.method, body: request.body })).merchant;
+      const headers = token ? { 'alternative-token': token } : undefined;
+      return (await apiFetch<{ merchant: Merchant }>(request.path, { method: request.method, body: request.body, headers })).merchant;
     },
     problemOf: (error, errors) => submitProblemOf(definition.submit, error, errors),
     onSaved: (saved) => {
@@ -197,7 +214,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
             </Suspense>
           );
         })}
-        {busy && definition.submit.busyMessage && (
+        {busy && !otpAsk && definition.submit.busyMessage && (
           <Box role="status" sx={{ my: 2 }}>
             <Typography variant="body2" gutterBottom>
               {t(definition.submit.busyMessage)}
@@ -213,13 +230,18 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
           </Button>
         </Box>
       )}
+      {otpAsk && (
+        <Suspense fallback={null}>
+          <OtpConfirmDialog scope={otpAsk.scope} merchantUuid={merchant.uuid} onVerified={otpAsk.verified} onCancel={otpAsk.cancelled} />
+        </Suspense>
+      )}
       {confirming && dialog && (
         <Suspense fallback={null}>
           <dialog.Component
             merchant={confirming}
-            onClose={() => {
+            onClose={(updated) => {
               setConfirming(null);
-              announceSaved(confirming);
+              announceSaved(updated ?? confirming);
             }}
           />
         </Suspense>

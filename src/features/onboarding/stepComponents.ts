@@ -16,8 +16,8 @@ export interface StepComponentProps {
 /** What a dialog a step definition names (`submit.confirm`) is given: the record the server answered. */
 export interface StepDialogProps {
   merchant: Merchant;
-  /** The merchant is done with the dialog: the step counts as saved. */
-  onClose(): void;
+  /** The merchant is done with the dialog: the step counts as saved (with the record the dialog's own call answered, if any). */
+  onClose(updated?: Merchant): void;
 }
 
 /**
@@ -50,4 +50,5 @@ function lazyDialog(load: () => Promise<ComponentType<StepDialogProps>>): StepDi
 /** The dialogs step definitions may name in `submit.confirm`, by name. */
 export const stepDialogs: Readonly<Record<string, StepDialog>> = {
   PanConfirmationDialog: lazyDialog(() => import('./components/PanConfirmationDialog').then((module) => module.PanConfirmationDialog)),
+  WebsiteStatusDialog: lazyDialog(() => import('./components/WebsiteStatusDialog').then((module) => module.WebsiteStatusDialog)),
 };

@@ -3,6 +3,13 @@ import type { FieldErrors } from '../../../schemas/types';
 import { ApiRequestError, requestIdOf } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 
+/** A submit the merchant called off before it was sent (an OTP dialog cancelled): nothing to report. */
+export class SubmitCancelled extends Error {
+  constructor() {
+    super('The submit was cancelled');
+  }
+}
+
 interface StepSubmitOptions<T> {
   /** Sends the step's values; resolves with the merchant record the server answered. */
   send(values: T): Promise<Merchant>;
@@ -32,6 +39,7 @@ export function useStepSubmit<T>({ send, problemOf, onSaved, initialProblems = [
     try {
       onSaved(await send(values));
     } catch (error) {
+      if (error instanceof SubmitCancelled) throw error;
       const errors = error instanceof ApiRequestError && error.status === 422 ? (error.body.errors as FieldErrors | undefined) : undefined;
       setFieldErrors(errors);
       setProblems([problemOf(error, errors)]);

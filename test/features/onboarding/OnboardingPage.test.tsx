@@ -83,12 +83,11 @@ describe('OnboardingPage', () => {
   describe('steps without a screen (issue 9 item 6)', () => {
     it('shows them as "Coming soon", never as a task to do', async () => {
       renderPage(record({ ...panVerified, ...businessFilled }));
-      const website = await findRow('Website Details');
-      expect(within(website).getByText('Coming soon')).toBeInTheDocument();
-      expect(within(website).queryByText('To do')).not.toBeInTheDocument();
-      expect(within(row('Service Agreement')).getByText('Coming soon')).toBeInTheDocument();
+      const agreement = await findRow('Service Agreement');
+      expect(within(agreement).getByText('Coming soon')).toBeInTheDocument();
+      expect(within(agreement).queryByText('To do')).not.toBeInTheDocument();
       expect(screen.queryByText(/opens in a later release/)).not.toBeInTheDocument();
-      expect(website).toHaveAttribute('aria-expanded', 'false');
+      expect(agreement).toHaveAttribute('aria-expanded', 'false');
     });
   });
 
@@ -163,10 +162,11 @@ describe('OnboardingPage', () => {
       const { user } = renderPage(record({ ...panVerified, ...businessFilled, bank_detail: null }));
       await waitFor(() => expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'true'));
       await user.click(await screen.findByRole('button', { name: 'SKIP FOR NOW' }));
-      await waitFor(() => expect(row('Signing Authority')).toHaveAttribute('aria-expanded', 'true'));
+      // The next step to do: the website details, which follow the bank in the journey.
+      await waitFor(() => expect(row('Website Details')).toHaveAttribute('aria-expanded', 'true'));
       expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'false');
       expect(within(row('Bank Details')).getByText('To do')).toBeInTheDocument();
-      await waitFor(() => expect(scrolled).toContain(row('Signing Authority')));
+      await waitFor(() => expect(scrolled).toContain(row('Website Details')));
     });
 
     it('says why a step stays to do after it is saved', async () => {

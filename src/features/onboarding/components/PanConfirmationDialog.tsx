@@ -12,7 +12,7 @@ export function PanConfirmationDialog({ merchant, onClose }: StepDialogProps) {
   const pan = String(merchant.pancard_number ?? '');
   const panName = String(merchant.pancard_name ?? '');
   return (
-    <Dialog open onClose={onClose} aria-labelledby="pan-confirmation-title" fullWidth maxWidth="xs">
+    <Dialog open onClose={() => onClose()} aria-labelledby="pan-confirmation-title" fullWidth maxWidth="xs">
       <DialogTitle id="pan-confirmation-title">{t('pan.confirmation.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary">
@@ -27,7 +27,7 @@ export function PanConfirmationDialog({ merchant, onClose }: StepDialogProps) {
         </Typography>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose} autoFocus>
+        <Button variant="contained" onClick={() => onClose()} autoFocus>
           {t('pan.confirmation.ok')}
         </Button>
       </DialogActions>

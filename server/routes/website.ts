@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { compiledStep } from '../../rules/steps/compiledSteps';
+import { authenticate, currentUser } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { apiError, validationError } from '../errors';
+import { useAlternativeToken } from '../merchants/bankUpdate';
+import { checkStepBody } from '../merchants/checkStepBody';
+import { actingMembership, editableMembership } from '../merchants/editableMembership';
+import { isUuid } from '../merchants/parseIds';
+import { listMerchants, saveRecord, type MerchantRecord } from '../merchants/store';
+import { message } from '../../schemas/messages';
+
+const STEP = 'website-details';
+const URL_FIELDS = ['website_url', 'android_url', 'ios_url'] as const;
+
+const WEBSITE_BODY = {
+  type: 'object',
+  required: ['website_detail'],
+  additionalProperties: false,
+  properties: { website_detail: { type: 'object' } },
+};
+
+const DOMAIN_STATUS_BODY = {
+  type: 'object',
+  required: ['domain_status_by_merchant'],
+  additionalProperties: false,
+  properties: { domain_status_by_merchant: { enum: ['active', 'inactive'] } },
+  errorMessage: { required: 'validation.required', properties: { domain_status_by_merchant: 'validation.required' } },
+};
+
+/** A website detail with nothing sent yet (the record's shape: schemas/records/merchant.json websiteDetail). */
+function emptyWebsiteDetail(): Record<string, unknown> {
+  return {
+    uuid: randomUUID(),
+    website_url: null,
+    android_url: null,
+    ios_url: null,
+    website_url_invalid: false,
+    android_url_invalid: false,
+    ios_url_invalid: false,
+    website_approval_status: null,
+    liveliness_status: null,
+    domain_status_by_merchant: null,
+    addendum_status: null,
+    comments: [],
+    file: null,
+    req_doc_category: null,
+    website_document_categories: [],
+  };
+}
+
+/**
+ * Website details (onboarding spec sections 3, 4, 7): POST /merchants/{id}/website_details sends the integration type
+ * and, for the merchant's own website or app, its addresses, checked by the step definition
+ * (schemas/steps/website-details.step.json) as the form checks them. Addresses need the alternative token of a verified
+ * OTP (scope update_website_details, used once, in the same transaction); the liveliness check then looks at the
+ * website and the review starts (Pending). PUT /website_details/{uuid}/domain_status records whether the merchant says
+ * the domain is active.
+ */
+export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const { db, ajv, providers, clock } = ctx;
+  app.addHook('preHandler', authenticate(db));
+  const step = compiledStep(STEP);
+  if (!step) throw new Error(`No step definition for ${STEP}`);
+
+  app.post<{ Params: { id: string }; Body: { website_detail: Record<string, unknown> } }>(
+    '/merchants/:id/website_details',
+    { schema: { body: WEBSITE_BODY } },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { record: current } = await editableMembership(db, userId, request.params.id, STEP, false);
+      const body = checkStepBody(ajv, step, current, request.body.website_detail);
+      const scope = step.otpScopeFor(body, current);
+      const token = request.headers['alternative-token'];
+      if (scope && typeof token !== 'string') throw apiError('OTP_TOKEN_INVALID');
+      // Outside the transaction: a provider call may be slow, and holds no lock.
+      const liveliness = typeof body.website_url === 'string' ? await providers.website.liveliness(body.website_url) : null;
+
+      const record = await db.transaction(async (tx) => {
+        const { record: stored } = await editableMembership(tx, userId, request.params.id, STEP, true);
+        checkStepBody(ajv, step, stored, body);
+        if (scope && !(await useAlternativeToken(tx, token as string, userId, stored.uuid, scope, clock.now()))) throw apiError('OTP_TOKEN_INVALID');
+        const thirdParty = body.integration_type === 'THIRD_PARTY';
+        const previous = (stored.website_detail as Record<string, unknown> | null) ?? emptyWebsiteDetail();
+        const urls = Object.fromEntries(URL_FIELDS.map((field) => [field, thirdParty ? ((body[field] as string | undefined) ?? null) : null]));
+        const website_detail = {
+          ...previous,
+          ...urls,
+          website_url_invalid: false,
+          android_url_invalid: false,
+          ios_url_invalid: false,
+          website_approval_status: thirdParty ? 'Pending' : null,
+          liveliness_status: liveliness,
+          domain_status_by_merchant: null,
+        };
+        const updated: MerchantRecord = { ...stored, integration_type: body.integration_type, website_detail };
+        await saveRecord(tx, updated, userId, `step.${STEP}`, { body, liveliness });
+        return updated;
+      });
+      return { website_detail: record.website_detail, merchant: record };
+    },
+  );
+
+  app.put<{ Params: { uuid: string }; Body: { domain_status_by_merchant: 'active' | 'inactive' } }>(
+    '/website_details/:uuid/domain_status',
+    { schema: { body: DOMAIN_STATUS_BODY } },
+    async (request) => {
+      const { userId } = currentUser(request);
+      if (!isUuid(request.params.uuid)) throw apiError('NOT_FOUND');
+      const owner = (await listMerchants(db, userId)).find((merchant) => (merchant.website_detail as { uuid?: string } | null)?.uuid === request.params.uuid);
+      if (!owner) throw apiError('NOT_FOUND');
+      const record = await db.transaction(async (tx) => {
+        const { record: stored } = await actingMembership(tx, userId, owner.uuid, STEP, true);
+        const detail = stored.website_detail as Record<string, unknown> | null;
+        if (!detail || detail.uuid !== request.params.uuid || detail.liveliness_status == null) throw validationError({ domain_status_by_merchant: [message('website.domainStatus.notChecked')] });
+        const updated: MerchantRecord = { ...stored, website_detail: { ...detail, domain_status_by_merchant: request.body.domain_status_by_merchant } };
+        await saveRecord(tx, updated, userId, 'website.domain_status', { domain_status_by_merchant: request.body.domain_status_by_merchant });
+        return updated;
+      });
+      return { website_detail: record.website_detail, merchant: record };
+    },
+  );
+};

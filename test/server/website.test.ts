@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { message } from '../../schemas/messages';
+import { stepFlagsOf } from '../../server/merchants/stepFlags';
+import { call, latestOtp, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+let count = 0;
+/** A merchant whose PAN is verified (the website step is locked until then). */
+async function merchantWithPan() {
+  const email = `website.${++count}.${Date.now()}@example.com`;
+  const token = await signInWithOtp(t, email);
+  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
+  const pan = await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAACN4521K', business_entity_id: 6 } });
+  expect(pan.statusCode, pan.body).toBe(200);
+  return { email, token, uuid };
+}
+type Merchant = Awaited<ReturnType<typeof merchantWithPan>>;
+
+/** Asks for the website OTP, reads it from the sandbox inbox and verifies it: the alternative token. */
+async function websiteToken(m: Merchant): Promise<string> {
+  const sent = await call(t, m.token, 'POST', '/api/v1/otps', { otp: { scope: 'update_website_details', merchant_uuid: m.uuid, channels: ['email', 'sms'], type: 'SignIn' } });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const verified = await call(t, m.token, 'POST', '/api/v1/otps/verify', { otp: { code: await latestOtp(t.db, m.email), scope: 'update_website_details', merchant_uuid: m.uuid } });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified.json().alternative_token as string;
+}
+
+const send = (m: Merchant, detail: unknown, token?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/merchants/${m.uuid}/website_details`,
+    headers: { authorization: `Bearer ${m.token}`, ...(token ? { 'alternative-token': token } : {}) },
+    payload: { website_detail: detail },
+  });
+const SITE = { integration_type: 'THIRD_PARTY', website_url: 'https://www.sharmastores.in', android_url: 'https://play.google.com/store/apps/details?id=in.sharmastores' };
+const domainStatus = (m: Merchant, websiteUuid: string, status: unknown) => call(t, m.token, 'PUT', `/api/v1/website_details/${websiteUuid}/domain_status`, { domain_status_by_merchant: status });
+
+describe('POST /api/v1/merchants/{id}/website_details', () => {
+  it('stores a website sent with a verified OTP: liveliness checked, review pending, the step in review; the token is used once', async () => {
+    const m = await merchantWithPan();
+    const token = await websiteToken(m);
+    const answer = await send(m, SITE, token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { website_detail: detail, merchant } = answer.json();
+    expect(detail).toMatchObject({ website_url: SITE.website_url, android_url: SITE.android_url, ios_url: null, website_approval_status: 'Pending', liveliness_status: 'live', domain_status_by_merchant: null, comments: [] });
+    expect(merchant.integration_type).toBe('THIRD_PARTY');
+    expect(merchant.website_detail).toEqual(detail);
+    // In review: neither completed nor to do.
+    expect(stepFlagsOf(merchant, 'website-details')).toMatchObject({ completed: false, incomplete: false, todo: false });
+    expect((await send(m, SITE, token)).json()).toEqual({ error: message('bankUpdate.tokenInvalid'), code: 'OTP_TOKEN_INVALID' });
+  });
+
+  it('lets one token through once when sends race with it', async () => {
+    const m = await merchantWithPan();
+    const token = await websiteToken(m);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => send(m, SITE, token)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403, 403, 403, 403, 403]);
+  });
+
+  it('needs the OTP for addresses, not for payment links and tools', async () => {
+    const m = await merchantWithPan();
+    const before = await storedState(t, m.uuid);
+    expect((await send(m, SITE)).statusCode).toBe(403);
+    expect((await send(m, SITE, 'not-a-token')).statusCode).toBe(403);
+    expect(await storedState(t, m.uuid)).toEqual(before);
+    const tools = await send(m, { integration_type: 'TOOLS' });
+    expect(tools.statusCode, tools.body).toBe(200);
+    expect(tools.json().merchant).toMatchObject({ integration_type: 'TOOLS', website_detail: { website_url: null, website_approval_status: null, liveliness_status: null } });
+  });
+
+  it('refuses bad addresses with the catalogue\'s words under each field, before any OTP is used', async () => {
+    const m = await merchantWithPan();
+    const token = await websiteToken(m);
+    const before = await storedState(t, m.uuid);
+    const cases: Array<[unknown, Record<string, string[]>]> = [
+      [{ integration_type: 'THIRD_PARTY' }, { website_url: ['This field cannot be left blank'] }],
+      [{ integration_type: 'THIRD_PARTY', website_url: 'sharmastores.in' }, { website_url: ['Entered URL is invalid'] }],
+      [{ integration_type: 'THIRD_PARTY', website_url: 'https://sharmastores.in@evil.example' }, { website_url: ['Entered URL is invalid'] }],
+      [{ integration_type: 'THIRD_PARTY', website_url: 'https://user:secret@sharmastores.in' }, { website_url: ['Entered URL is invalid'] }],
+      [{ integration_type: 'THIRD_PARTY', website_url: 'javascript:alert(1)//sharmastores.in' }, { website_url: ['Entered URL is invalid'] }],
+      [{ integration_type: 'THIRD_PARTY', website_url: 'https://sharmastores.in', ios_url: 'apps.apple.com/app' }, { ios_url: ['Entered URL is invalid'] }],
+      [{}, { integration_type: ['This field cannot be left blank'] }],
+    ];
+    for (const [detail, errors] of cases) {
+      const answer = await send(m, detail, token);
+      expect(answer.statusCode, JSON.stringify(detail)).toBe(422);
+      expect(answer.json().errors, JSON.stringify(detail)).toMatchObject(errors);
+    }
+    expect((await send(m, { integration_type: 'TOOLS', website_url: 'https://sharmastores.in' })).statusCode).toBe(422);
+    expect((await send(m, { integration_type: 'NOT_SELECTED' })).statusCode).toBe(422);
+    expect(await storedState(t, m.uuid)).toEqual(before);
+    // The token was not used by the refusals.
+    expect((await send(m, SITE, token)).statusCode).toBe(200);
+  });
+
+  it('is locked until the PAN is verified, and refused without the permission to edit the profile', async () => {
+    const email = `website.locked.${Date.now()}@example.com`;
+    const token = await signInWithOtp(t, email);
+    const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
+    const m = { email, token, uuid };
+    expect((await send(m, { integration_type: 'TOOLS' })).statusCode).toBe(409);
+    const withPan = await merchantWithPan();
+    await t.db.query(`update memberships set permissions = '{user_profile}' where merchant_uuid = $1`, [withPan.uuid]);
+    expect((await send(withPan, { integration_type: 'TOOLS' })).statusCode).toBe(403);
+  });
+
+  it('tells the sandbox\'s test domains apart: not live, under construction', async () => {
+    const m = await merchantWithPan();
+    const notLive = await send(m, { integration_type: 'THIRD_PARTY', website_url: 'https://notlive.example.com' }, await websiteToken(m));
+    expect(notLive.json().website_detail.liveliness_status).toBe('not_live');
+    const other = await merchantWithPan();
+    const building = await send(other, { integration_type: 'THIRD_PARTY', website_url: 'https://construction.example.com/shop' }, await websiteToken(other));
+    expect(building.json().website_detail.liveliness_status).toBe('under_construction');
+  });
+});
+
+describe('PUT /api/v1/website_details/{uuid}/domain_status', () => {
+  it('records the merchant\'s answer after the check, by the website\'s uuid, for its own merchant only', async () => {
+    const m = await merchantWithPan();
+    const { website_detail: detail } = (await send(m, SITE, await websiteToken(m))).json();
+    const stranger = await merchantWithPan();
+    expect((await domainStatus(stranger, detail.uuid, 'active')).statusCode).toBe(404);
+    expect((await domainStatus(m, detail.uuid, 'maybe')).statusCode).toBe(422);
+    for (const bad of ['not-a-uuid', `${detail.uuid}0`, '00000000-0000-0000-0000-000000000000']) expect((await domainStatus(m, bad, 'active')).statusCode).toBe(404);
+    const answer = await domainStatus(m, detail.uuid, 'inactive');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().merchant.website_detail).toMatchObject({ uuid: detail.uuid, domain_status_by_merchant: 'inactive' });
+  });
+
+  it('is refused before a check was made (payment links and tools)', async () => {
+    const m = await merchantWithPan();
+    const { website_detail: detail } = (await send(m, { integration_type: 'TOOLS' })).json();
+    const answer = await domainStatus(m, detail.uuid, 'active');
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toEqual({ errors: { domain_status_by_merchant: [message('website.domainStatus.notChecked')] } });
+  });
+});
