@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { jsonWithoutComments } from './scripts/vite-plugin-json-without-comments.js';
+import { deferredComponents } from './scripts/vite-plugin-deferred-components.js';
 import { markdownOnDemand } from './scripts/vite-plugin-markdown-on-demand.js';
 import { preactAliases } from './scripts/preact-aliases.js';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
@@ -16,7 +17,7 @@ const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), precompiledValidators(), markdownOnDemand(), withoutUnusedModules(), jsonWithoutComments()],
+  plugins: [react(), precompiledValidators(), markdownOnDemand(), withoutUnusedModules(), deferredComponents(), jsonWithoutComments()],
   resolve: { alias: preactAliases },
   build: {
     outDir: 'dist',

@@ -57,7 +57,7 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await expect.poll(() => page.getByText(/Your bank account is verified/).first().isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/penny-verified.png`, fullPage: true });
     await page.waitForURL(/\/app\/onboarding\/website$/, { timeout: 15_000 });
-    await expect.poll(() => page.getByRole('tab', { name: /Website/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: /Website/ }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/after-bank-verified.png`, fullPage: true });
 
     // The Website tab: the website's address, the OTP from the inbox, the liveliness check, the domain's status.

@@ -79,7 +79,7 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await page.screenshot({ path: `${SCREENSHOTS}/kyc-aadhaar-filled.png`, fullPage: true });
     await expectAccessible(page, 'kyc-aadhaar-filled');
 
-    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents' }).click();
     await page.getByRole('heading', { name: 'PAN Card of the Partnership Firm' }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/documents-empty.png`, fullPage: true });
     await expectAccessible(page, 'documents-empty');

@@ -16,10 +16,13 @@ export async function openStep(page: Page, step: string) {
   await expect.poll(() => summary.getAttribute('aria-expanded')).toBe('true');
 }
 
-/** Chooses an option of a select (an MUI combobox) by its label. */
-export async function chooseOption(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
+/** Chooses an option of a form's select (a native `<select>`) by its text: the first that equals or matches `option`. */
+export async function chooseOption(scope: Locator, label: RegExp, option: string | RegExp) {
+  const select = scope.getByRole('combobox', { name: label });
+  const texts = await select.locator('option').allTextContents();
+  const wanted = texts.find((text) => text !== '' && (typeof option === 'string' ? text === option : option.test(text)));
+  if (wanted === undefined) throw new Error(`No option ${String(option)} in ${String(label)}: ${texts.join(', ')}`);
+  await select.selectOption({ label: wanted });
 }
 
 /** The latest message the sandbox "sent" to `recipient`, read from the sandbox inbox page. */
@@ -45,7 +48,7 @@ export async function signUpWithPan(page: Page, baseUrl: string, { pan, entity, 
   await page.waitForURL(/\/app\/onboarding$/);
   const panRow = row(page, 'pan-details');
   await panRow.getByLabel(/PAN Number/).pressSequentially(pan);
-  await chooseOption(page, panRow, /Business Entity/, entity);
+  await chooseOption(panRow, /Business Entity/, entity);
   await panRow.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('dialog', { name: 'PAN verified' }).getByRole('button', { name: 'Continue' }).click();
   await expect.poll(() => status(page, 'pan-details')).toBe('Completed');

@@ -60,10 +60,10 @@ describe('a new merchant on a phone', () => {
     await pan.pressSequentially('abcpe1234f');
     expect(await pan.inputValue()).toBe('ABCPE1234F');
     await expect.poll(() => page.getByText('Suggested from your PAN: Individual, Sole Proprietorship').isVisible()).toBe(true);
-    await page.getByRole('combobox', { name: /Business Entity/ }).click();
-    const options = await page.getByRole('option').allTextContents();
+    const entity = page.getByRole('combobox', { name: /Business Entity/ });
+    const options = await entity.locator('option').allTextContents();
     expect(options.filter((text) => text.trim())).toEqual(['Individual', 'Sole Proprietorship']);
-    await page.getByRole('option', { name: 'Sole Proprietorship' }).click();
+    await entity.selectOption({ label: 'Sole Proprietorship' });
     await page.getByRole('button', { name: 'Submit' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'PAN verified' });
@@ -113,7 +113,7 @@ describe('a new merchant on a phone', () => {
     await expect.poll(() => row.getAttribute('data-status')).toBe(status);
     expect(await row.getByText(reason).isVisible()).toBe(true);
     expect(await page.getByRole('progressbar', { name: 'Activation progress' }).isVisible()).toBe(true);
-    expect(await page.locator('[data-step="website-details"]').getAttribute('data-status')).toBe('Coming soon');
+    expect(await page.locator('[data-step="service-agreement"]').getAttribute('data-status')).toBe('Coming soon');
     expect(await page.locator(`#${openStep}-header`).getAttribute('aria-expanded')).toBe('true');
     // What the merchant can do next in the open step: submit it, or (a test deposit under way) read what happens.
     const open = page.locator(`[data-step="${openStep}"]`);

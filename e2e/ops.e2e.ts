@@ -40,7 +40,7 @@ describe('operations staff change the document requirements and review documents
     // A Partnership merchant with the Documents tab open: the government certificate is optional.
     const merchant = await product.phonePage();
     await signUpWithPan(merchant, product.baseUrl, { pan: 'AAFFG7781Q', entity: 'Partnership', prefix: 'ops' });
-    await merchant.getByRole('tab', { name: 'Documents' }).click();
+    await merchant.getByRole('link', { name: 'Documents' }).click();
     await merchant.getByRole('heading', { name: 'PAN Card of the Partnership Firm' }).waitFor();
     await optionalSection(merchant).locator('li[data-category="GOVT_ISSUED_CERTIFICATE"]').waitFor();
 

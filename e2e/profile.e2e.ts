@@ -15,9 +15,9 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
 
     const business = row(page, 'business-details');
     await expect.poll(() => business.getByRole('combobox', { name: /Business Type/ }).isVisible()).toBe(true);
-    await chooseOption(page, business, /Business Type/, /.+/);
-    await chooseOption(page, business, /Business Sub Type/, /.+/);
-    await chooseOption(page, business, /Expected Monthly Sales/, '₹30,001 – ₹60,000');
+    await chooseOption(business, /Business Type/, /.+/);
+    await chooseOption(business, /Business Sub Type/, /.+/);
+    await chooseOption(business, /Expected Monthly Sales/, '₹30,001 – ₹60,000');
     const gst = business.getByLabel(/GST Number/);
     await gst.fill(gstin('27AAACX9999K1Z'));
     await business.getByRole('button', { name: 'Submit' }).click();
@@ -100,7 +100,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     expect(overflow).toBeLessThanOrEqual(0);
 
     // The Documents tab lists what a Private Limited company gives, required first.
-    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents' }).click();
     await page.getByRole('heading', { name: 'PAN Card of the Company' }).waitFor();
     const required = await page.locator('#documents-required ~ ul > li, [aria-labelledby="documents-required"] li').evaluateAll((items) => items.map((item) => item.getAttribute('data-category')));
     expect(required).toEqual(['PANCARD_COMPANY', 'PANCARD_SIGNED_AUTHORITY', 'ADDRESS_PROOF_SIGNED_AUTHORITY', 'GOVT_ISSUED_CERTIFICATE', 'SIGNED_AUTHORISATION_LETTER', 'SC']);

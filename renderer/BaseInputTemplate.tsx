@@ -1,21 +1,48 @@
-import ThemeBaseInputTemplate from '@rjsf/mui/lib/BaseInputTemplate/BaseInputTemplate.js';
-import { ariaDescribedByIds, type BaseInputTemplateProps } from '@rjsf/utils';
+import { SchemaExamples } from '@rjsf/core';
+import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
+import { TextInput } from '../src/shared/ui/TextInput';
+
+/** Input types whose browser control always shows something, so the label stays above it. */
+const TYPES_THAT_SHRINK_LABEL = ['date', 'datetime-local', 'file', 'time'];
 
 /**
- * The theme's text input, full width (phones down to 360 px), with its error, description and help ids on the
- * `<input>` itself: @rjsf/mui puts `aria-describedby` on the TextField's wrapper, where screen readers never
- * announce a field's error.
+ * The text input of every form (src/shared/ui/TextInput.tsx: MUI's outlined input and floating label), full width for
+ * phones down to 360 px. Its error, description and help ids are on the `<input>` itself, where screen readers
+ * announce them, and its label is a real `<label for>` (autofill, voice control). The field's errors and help are
+ * shown by the field template below it.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, schema, slotProps } = props;
+  const { id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange, onChangeOverride, onBlur, onFocus, autofocus, options, schema, rawErrors = [] } = props;
+  const { step, min, max, accept, autoCapitalize, type: inputType, ...rest } = getInputProps(schema, type, options);
   return (
-    <ThemeBaseInputTemplate
-      fullWidth
-      {...props}
-      slotProps={{
-        ...slotProps,
-        htmlInput: { ...slotProps?.htmlInput, 'aria-describedby': ariaDescribedByIds(id, !!schema.examples) },
-      }}
-    />
+    <>
+      <TextInput
+        id={id}
+        name={htmlName || id}
+        label={labelValue(label || undefined, hideLabel, undefined) || undefined}
+        type={inputType}
+        shrinkLabel={TYPES_THAT_SHRINK_LABEL.includes(inputType ?? '')}
+        required={required}
+        disabled={disabled || readonly}
+        error={rawErrors.length > 0}
+        placeholder={placeholder}
+        autoFocus={autofocus}
+        value={value || value === 0 ? (value as string | number) : ''}
+        onChange={onChangeOverride ?? (({ target }) => onChange(target.value === '' ? options.emptyValue : target.value))}
+        onBlur={({ target }) => onBlur(id, target.value)}
+        onFocus={({ target }) => onFocus(id, target.value)}
+        inputProps={{
+          ...rest,
+          step,
+          min,
+          max,
+          accept,
+          ...(autoCapitalize === undefined ? {} : { autoCapitalize }),
+          ...(schema.examples ? { list: examplesId(id) } : {}),
+          'aria-describedby': ariaDescribedByIds(id, !!schema.examples),
+        }}
+      />
+      <SchemaExamples id={id} schema={schema} />
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { IChangeEvent } from '@rjsf/core';
-import { generateTemplates } from '@rjsf/mui/lib/Templates/Templates.js';
-import CheckboxesWidget from '@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js';
-import CheckboxWidget from '@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js';
-import RadioWidget from '@rjsf/mui/lib/RadioWidget/RadioWidget.js';
-import TextareaWidget from '@rjsf/mui/lib/TextareaWidget/TextareaWidget.js';
+import ArrayFieldTemplate from '@rjsf/mui/lib/ArrayFieldTemplate/index.js';
+import DescriptionField from '@rjsf/mui/lib/DescriptionField/index.js';
+import FieldHelpTemplate from '@rjsf/mui/lib/FieldHelpTemplate/index.js';
+import FieldTemplate from '@rjsf/mui/lib/FieldTemplate/index.js';
+import MultiSchemaFieldTemplate from '@rjsf/mui/lib/MultiSchemaFieldTemplate/index.js';
+import SubmitButton from '@rjsf/mui/lib/SubmitButton/index.js';
+import { RemoveButton } from '@rjsf/mui/lib/IconButton/index.js';
 import { deepEquals, getSubmitButtonOptions, type ValidatorType } from '@rjsf/utils';
 import { catalogueFor, type Catalogue } from '../schemas/messages';
 import type { FieldErrors, JsonSchema, UiSchema } from '../schemas/types';
@@ -14,8 +16,10 @@ import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { createValidator } from './createValidator';
 import { draftStore } from './draftStore';
+import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { FieldLevelForm } from './FieldLevelForm';
 import { FieldStore } from './FieldStore';
+import { lazyWidget, loadWidgets, preloadWidgets } from './lazyWidget';
 import { localizeUiSchema } from './localizeUiSchema';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { renderableSchema } from './renderableSchema';
@@ -26,9 +30,13 @@ import { TitleFieldTemplate } from './TitleFieldTemplate';
 import { StepFormFooter, StepFormFooterContext, StepFormFooterStore, type StepFormFooterProps } from './StepFormFooter';
 import { useContentStable } from './useContentStable';
 
-const themeTemplates = generateTemplates();
+// The theme's templates one by one, not its generateTemplates(): that brings them all, and with them MUI's TextField
+// (its select, menu, popover and modal) for properties the forms never have (additionalProperties). Those not named
+// here are rjsf's own; the error list is never shown (showErrorList={false}: the "Oh no!" box says what went wrong).
+const themeTemplates = { ArrayFieldTemplate, DescriptionFieldTemplate: DescriptionField, FieldHelpTemplate, FieldTemplate, MultiSchemaFieldTemplate, ButtonTemplates: { SubmitButton, RemoveButton } };
 const templates = {
   ...themeTemplates,
+  FieldErrorTemplate,
   ArrayFieldItemTemplate,
   BaseInputTemplate,
   ObjectFieldTemplate,
@@ -37,7 +45,16 @@ const templates = {
 };
 // The theme's widgets one by one, not its `Theme`: that would bring its range widget (MUI's Slider), which no step uses
 // (rjsf's own serves a `range` if one ever does).
-const formWidgets = { CheckboxWidget, CheckboxesWidget, RadioWidget, TextareaWidget, ...widgets, SelectWidget };
+const formWidgets = {
+  CheckboxWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js').then((module) => module.default)),
+  CheckboxesWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js').then((module) => module.default)),
+  RadioWidget: lazyWidget(() => import('@rjsf/mui/lib/RadioWidget/RadioWidget.js').then((module) => module.default)),
+  TextareaWidget: lazyWidget(() => import('@rjsf/mui/lib/TextareaWidget/TextareaWidget.js').then((module) => module.default)),
+  ...widgets,
+  SelectWidget,
+};
+/** Loads the widgets the forms load on demand now (tests render forms as the app shows them once they are loaded). */
+export const loadFormWidgets = (): Promise<unknown> => loadWidgets(formWidgets);
 const fields = { SchemaField: StoreSchemaField };
 // rjsf v6 defaults a `oneOf` of consts (a select with titles) to its first option; the merchant must choose.
 const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;
@@ -137,6 +154,8 @@ export function StepForm<T extends object>({
   useEffect(() => {
     if (draftKeyInUse) return () => draftStore.flush(draftKeyInUse);
   }, [draftKeyInUse]);
+  // The widgets no step opens with (radio groups, checkboxes…) arrive once the form has shown.
+  useEffect(() => preloadWidgets(formWidgets), []);
 
   useLayoutEffect(() => {
     if (latestData.current === start.data) return;

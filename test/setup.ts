@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadFormWidgets } from '../renderer/StepForm';
 import { loadAllStepValidators } from '../renderer/stepValidators';
 
 // MUI asks for media queries (useMediaQuery, transitions); jsdom has no layout, so nothing ever matches.
@@ -20,6 +21,8 @@ if (!window.matchMedia) {
 // The app loads a step's precompiled validators with its screen (src/features/onboarding/stepScreens.ts); components
 // and renderer tests render forms directly, so every step's are loaded before them.
 await loadAllStepValidators();
+// So are the widgets the app loads once a form has shown (radio groups, checkboxes, the OTP boxes: renderer/lazyWidget.tsx).
+await loadFormWidgets();
 
 // findBy* and waitFor give up after 1 s by default: on a busy machine a lazily loaded step screen takes longer.
 // Waiting longer costs nothing when the page is right; the test timeout still ends a wait that never ends.

@@ -1,7 +1,7 @@
 import { useId, useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../src/shared/ui/TextInput';
 import type { WidgetProps } from '@rjsf/utils';
 import { catalogueFor, message, type Catalogue } from '../schemas/messages';
 
@@ -92,8 +92,8 @@ export function OtpBoxes({
       </FormLabel>
       <Box role="group" aria-labelledby={labelId} sx={{ display: 'flex', gap: 1.5 }}>
         {Array.from({ length }, (_, index) => (
-          // A TextField per box: each brings its own FormControl, as MUI wants one input per FormControl.
-          <TextField
+          // An input per box: each with its own FormControl, as MUI wants one input per FormControl.
+          <TextInput
             key={index}
             id={index === 0 ? id : `${id}-${index + 1}`}
             inputRef={(box: HTMLInputElement | null) => {
@@ -107,15 +107,14 @@ export function OtpBoxes({
             disabled={disabled}
             error={error}
             autoFocus={autoFocus && index === 0}
+            fullWidth={false}
             sx={{ width: '3rem' }}
-            slotProps={{
-              htmlInput: {
-                'aria-label': message('auth.otp.digit', { n: index + 1 }, catalogue),
-                inputMode: 'numeric',
-                pattern: '[0-9]',
-                autoComplete: index === 0 ? 'one-time-code' : 'off',
-                style: { textAlign: 'center', fontSize: '1.25rem' },
-              },
+            inputProps={{
+              'aria-label': message('auth.otp.digit', { n: index + 1 }, catalogue),
+              inputMode: 'numeric',
+              pattern: '[0-9]',
+              autoComplete: index === 0 ? 'one-time-code' : 'off',
+              style: { textAlign: 'center', fontSize: '1.25rem' },
             }}
           />
         ))}

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { RequestReference } from '../../../renderer/ErrorBox';
 import { OtpBoxes } from '../../../widgets/OtpBoxesWidget';
@@ -16,6 +15,7 @@ import { requestIdOf } from '../../shared/api/fetcher';
 import { sendOtpError, verifyError } from '../../shared/api/authErrors';
 import { activeSession, saveSession } from '../../shared/session/session';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
+import { TextInput } from '../../shared/ui/TextInput';
 import { t } from '../../shared/ui/t';
 import { useCountdown } from './useCountdown';
 
@@ -112,7 +112,7 @@ export default function SignInPage() {
   );
 
   const identityField = (
-    <TextField
+    <TextInput
       id="identity"
       name="username"
       label={t('auth.identity.label')}
@@ -121,7 +121,6 @@ export default function SignInPage() {
       autoComplete="username"
       inputProps={{ maxLength: 254, autoCapitalize: 'none', spellCheck: false }}
       required
-      fullWidth
       disabled={busy || (mode === 'otp' && sentTo !== null)}
     />
   );
@@ -182,7 +181,7 @@ export default function SignInPage() {
         {mode === 'password' && (
           <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
             {identityField}
-            <TextField
+            <TextInput
               id="password"
               name="password"
               type="password"
@@ -191,7 +190,6 @@ export default function SignInPage() {
               onChange={(event) => setPassword(event.target.value)}
               autoComplete="current-password"
               required
-              fullWidth
               disabled={busy}
             />
             {failure && (

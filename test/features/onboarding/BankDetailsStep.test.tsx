@@ -34,8 +34,9 @@ function renderStep(answerPost: (body: { bank_detail: Record<string, unknown> })
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, field: RegExp, option: string) {
-  await user.click(await screen.findByRole('combobox', { name: field }));
-  await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+  const select = await screen.findByRole('combobox', { name: field });
+  // By the option element: user-event compares a text with an option's HTML, where & is &amp;.
+  await user.selectOptions(select, within(select).getByRole('option', { name: option }));
 }
 
 afterEach(() => {

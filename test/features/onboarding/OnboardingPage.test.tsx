@@ -130,8 +130,7 @@ describe('OnboardingPage', () => {
     it('stays open with no confirmation when a new PAN fails again', async () => {
       const { user } = renderPage(record({}), ({ method }) => (method === 'PUT' ? { body: { merchant: failed } } : undefined));
       await user.type(await screen.findByLabelText(/PAN Number/), 'ABCPE0000F');
-      await user.click(screen.getByRole('combobox', { name: /Business Entity/ }));
-      await user.click(screen.getByRole('option', { name: 'Sole Proprietorship' }));
+      await user.selectOptions(screen.getByRole('combobox', { name: /Business Entity/ }), 'Sole Proprietorship');
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       await waitFor(() => expect(within(row('PAN Details')).getByText('Needs attention')).toBeInTheDocument());
       expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'true');
@@ -144,8 +143,7 @@ describe('OnboardingPage', () => {
       const verified = record({ ...panVerified, pancard_number: 'AAFFG7781Q' });
       const { user } = renderPage(record({}), ({ method }) => (method === 'PUT' ? { body: { merchant: verified } } : undefined));
       await user.type(await screen.findByLabelText(/PAN Number/), 'AAFFG7781Q');
-      await user.click(screen.getByRole('combobox', { name: /Business Entity/ }));
-      await user.click(screen.getByRole('option', { name: 'Partnership' }));
+      await user.selectOptions(screen.getByRole('combobox', { name: /Business Entity/ }), 'Partnership');
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'PAN verified' })).getByRole('button', { name: 'Continue' }));
 

@@ -36,8 +36,7 @@ async function fillSignatory(user: ReturnType<typeof userEvent.setup>, fields: {
   await user.type(screen.getByLabelText(/^Email/), 'asha.verma@example.com');
   await user.type(screen.getByLabelText(/^PAN Number/), 'abcpv1234k');
   if (fields.cin) await user.type(screen.getByLabelText(/^CIN/), fields.cin);
-  await user.click(screen.getByRole('combobox', { name: /Politically Exposed Person/ }));
-  await user.click(screen.getByRole('option', { name: 'Not Applicable' }));
+  await user.selectOptions(screen.getByRole('combobox', { name: /Politically Exposed Person/ }), 'Not Applicable');
 }
 
 afterEach(() => {
