@@ -21,11 +21,12 @@ import { gzipSync } from 'node:zlib';
 import { hashForSchema, schemaParser } from '@rjsf/utils';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
+import { inlineRefs } from '../renderer/inlineRefs';
 import { renderableSchema } from '../renderer/renderableSchema';
 import { AJV_CONFIG, AjvClass, extendAjv } from '../schemas/ajv';
 import definitions from '../schemas/definitions.json';
 import { fieldLevelSchemas, refResolverOver } from '../schemas/fieldLevelSchemas';
-import { allSchemas, browserForms, masterTables, shippedForms, stepDefinitions } from '../schemas/registry';
+import { allSchemas, browserForms, masterTables, stepDefinitions, stepSchemaFiles } from '../schemas/registry';
 import type { JsonSchema } from '../schemas/types';
 
 /** Which validators a module holds: the app's (steps, no server-only checks) or the server's (everything). */
@@ -104,7 +105,8 @@ function stepExports(ajv: ReturnType<typeof newAjv>, step: string) {
   const { schema } = browserForms[step]!;
   const refs: Record<string, string> = {};
   const resolve = refResolverOver([...allSchemas, definitions as JsonSchema]);
-  const inlined = shippedForms[step]!.schema;
+  // As registry.ts shippedForms has it; computed here, since a tool may add a form after the registry loaded (the benchmark).
+  const inlined = inlineRefs(schema, stepSchemaFiles);
   const rendered = renderableSchema(inlined);
   const rootId = `${SUBSCHEMA_BASE}${step}/root.json`;
   ajv.addSchema({ ...rendered, $id: rootId });
