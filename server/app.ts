@@ -33,6 +33,8 @@ import { healthRoutes } from './routes/health';
 import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
 import { bankProofRoutes } from './routes/bankProof';
 import { websiteRoutes } from './routes/website';
+import { agreementRoutes } from './routes/agreements';
+import { AGREEMENT_JOB, agreementJob } from './agreements/agreements';
 import { fileRoutes } from './routes/files';
 import { documentRoutes } from './routes/documents';
 import { kycDocumentRoutes } from './routes/kycDocuments';
@@ -95,7 +97,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: status >= 500 ? message('error.server') : error.message });
   });
 
-  const jobs = createJobRunner(options.db, { [PENNY_DEPOSIT_JOB]: pennyDepositJob(options.db, ctx.providers.penny) }, {
+  const jobs = createJobRunner(options.db, { [PENNY_DEPOSIT_JOB]: pennyDepositJob(options.db, ctx.providers.penny), [AGREEMENT_JOB]: agreementJob(options.db) }, {
     clock,
     pollIntervalMs: config.jobPollMs,
     onError: (job, error) => app.log.error({ err: error, job: job.id, kind: job.kind }, 'job failed'),
@@ -128,6 +130,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(pennyRoutes(ctx));
       await v1.register(bankProofRoutes(ctx));
       await v1.register(websiteRoutes(ctx));
+      await v1.register(agreementRoutes(ctx));
       await v1.register(otpRoutes(ctx));
       await v1.register(documentRoutes(ctx));
       await v1.register(kycDocumentRoutes(ctx));

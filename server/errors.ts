@@ -16,6 +16,7 @@ export const ERRORS = {
   DOCUMENT_NOT_SUBMITTED: { status: 409, key: 'documents.notSubmitted' },
   DOCUMENT_NOT_ASKED: { status: 409, key: 'documents.notAsked' },
   SIGNATORY_MISSING: { status: 409, key: 'documents.signatoryMissing' },
+  AGREEMENT_NOT_GENERATED: { status: 409, key: 'agreement.notGenerated' },
   TOO_MANY_PAGES: { status: 422, key: 'documents.maxPages' },
   PAGE_ORDER_INVALID: { status: 422, key: 'documents.orderInvalid' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },

@@ -101,7 +101,7 @@ export function maskAccount(account: string | undefined | null): string {
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 /** Writes lines top-down on A4 pages, wrapping paragraphs and starting a new page when one is full. */
-async function pageWriter(pdf: PDFDocument) {
+export async function pageWriter(pdf: PDFDocument) {
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const [width, height, margin, size] = [595.28, 841.89, 56, 11];
@@ -129,6 +129,7 @@ async function pageWriter(pdf: PDFDocument) {
   };
   return {
     heading: (value: string) => draw(value, bold, 16),
+    subheading: (value: string) => wrap(value, bold, 12),
     line: (value: string) => wrap(value, regular, size),
     paragraph: (value: string) => wrap(value, regular, size),
     gap: () => {

@@ -11,6 +11,8 @@ export interface ProfileMessage {
   bank_verification_status?: string | null;
   /** Operations reviewed one of the merchant's documents (the console's review queue): the merchant's document status now. */
   document_status?: string | null;
+  /** The service agreement was generated (its Agreement status now), or its generation failed (null). */
+  agreement_status?: string | null;
 }
 
 /** A notification as it travels between processes. */

@@ -52,6 +52,9 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/merchants/:id/kyc/aadhaar_xml', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc/aadhaar_xml`, {}) },
   { route: 'POST /api/v1/merchants/:id/kyc/ckyc', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc/ckyc`, { dob: '1985-05-05' }) },
   { route: 'POST /api/v1/merchants/:id/website_details', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/website_details`, { website_detail: { integration_type: 'TOOLS' } }) },
+  { route: 'POST /api/v1/merchants/:id/generate_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/generate_agreement`) },
+  { route: 'GET /api/v1/merchants/:id/generate_agreement', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_agreement`) },
+  { route: 'POST /api/v1/merchants/:id/accept_service_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_service_agreement`) },
   { route: 'GET /api/v1/merchants/:id/bank_update_timing', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/bank_update_timing`) },
   { route: 'POST /api/v1/merchants/:id/verify_penny', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/verify_penny`, { penny_amount: '1.00' }) },
   { route: 'DELETE /api/v1/merchants/:id/ultimate_beneficiaries/:beneficiaryId', send: (id) => call(t, token, 'DELETE', `/api/v1/merchants/${id}/ultimate_beneficiaries/2`) },
@@ -131,12 +134,14 @@ function appRoutes(): string[] {
 describe('malformed ids', () => {
   it('covers every route with an id in its path (the pincode and IFSC lookups check their codes themselves; a file id: bankProof.test.ts)', () => {
     // The staff review names a merchant without a membership: its refusals are in kycDocuments.test.ts. The operations
-    // console's ids are version numbers and fixture names, not merchants: opsRequirements.test.ts. A website's uuid: website.test.ts.
+    // console's ids are version numbers and fixture names, not merchants: opsRequirements.test.ts. A website's uuid: website.test.ts;
+    // an agreement's document uuid: agreements.test.ts.
     const covered = new Set([
       ...MERCHANT_ID_CALLS.map(({ route }) => route.replace(/\?.*/, '')),
       'PUT /api/v1/accounts/:id',
       'POST /api/v1/merchants/:id/kyc_documents/:docId/review',
       'PUT /api/v1/website_details/:uuid/domain_status',
+      'GET /api/v1/kyc_document/:id/generated_agreement_html',
     ]);
     const withIds = appRoutes().filter((route) => route.includes('/:') && !route.includes(':pin') && !route.includes(':ifsc') && !route.startsWith('GET /api/v1/files/') && !route.includes('/api/v1/ops/'));
     expect(withIds.length).toBeGreaterThanOrEqual(11);

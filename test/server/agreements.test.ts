@@ -1,0 +1,151 @@
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { message } from '../../schemas/messages';
+import { manualClock } from '../../server/jobs/clock';
+import { call, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
+
+const clock = manualClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ clock });
+});
+afterAll(() => t.close());
+
+const ADDRESS = { address_line: '12, MG Road', city: 'Bangalore', pincode: '560001', state: 'Karnataka' };
+const READY = {
+  business_category_id: 2,
+  business_sub_category_id: 201,
+  monthly_expected_volume: '30001-60000',
+  integration_type: 'TOOLS',
+  registration_address: ADDRESS,
+  bank_detail: {
+    id: 1,
+    bank_account_number: '50100123456789',
+    ifsc_code: 'HDFC0000001',
+    holder_name: 'Nimbus Stores',
+    bank_verification_status: 'verified',
+    penny_deposit_status: 'SUCCESS',
+    penny_deposit_method: 'IMPS',
+    penny_attempt_left: 3,
+    addendum_status: null,
+    bank_verification_proof: null,
+  },
+};
+
+let count = 0;
+/** A company merchant with a verified PAN, and the record patched with `patch`. */
+async function merchant(patch: Record<string, unknown> = READY) {
+  const email = `agreement.${++count}.${Date.now()}@example.com`;
+  const token = await signInWithOtp(t, email);
+  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
+  expect((await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAACN4521K', business_entity_id: 6 } })).statusCode).toBe(200);
+  await patchRecord(t, uuid, patch);
+  return { token, uuid };
+}
+type Merchant = Awaited<ReturnType<typeof merchant>>;
+
+const generate = (m: Merchant) => call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/generate_agreement`);
+const progress = async (m: Merchant) => (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/generate_agreement`)).json();
+const jobsOf = async (uuid: string) => (await t.db.query<{ n: string }>(`select count(*)::text as n from jobs where kind = 'agreement.generate' and payload->>'merchant_uuid' = $1`, [uuid]))[0]!.n;
+const seconds = (n: number) => clock.advance(n * 1000);
+
+describe('generating the service agreement', () => {
+  it('asks for the missing business details first, then for the website', async () => {
+    const m = await merchant({ ...READY, business_sub_category_id: null, monthly_expected_volume: null });
+    const missing = await generate(m);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({
+      errors: { business_sub_category_id: ['This field cannot be left blank'], monthly_expected_volume: ['This field cannot be left blank'] },
+      details_required: ['business_category_id', 'business_sub_category_id', 'monthly_expected_volume'],
+    });
+    const noWebsite = await merchant({ ...READY, integration_type: 'NOT_SELECTED' });
+    expect((await generate(noWebsite)).json()).toEqual({ error: 'Website URLs are required for agreement generation. Please submit your website URLs.' });
+    expect(await jobsOf(noWebsite.uuid)).toBe('0');
+  });
+
+  it('queues one job however many ask at once, then writes the PDF and the HTML from the record', async () => {
+    const m = await merchant({ ...READY, pancard_name: 'NIMBUS <b>STORES</b> & CO', account: null });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => generate(m)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202]);
+    expect(await jobsOf(m.uuid)).toBe('1');
+    expect((await progress(m)).generation).toEqual({ status: 'queued', failures: 0 });
+
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const { generation, kyc_document: agreement } = await progress(m);
+    expect(generation.status).toBe('done');
+    expect(agreement).toMatchObject({ kyc_document_type: 'Agreement', active: true, status: 'Pending', document_category: 'SERVICE_AGREEMENT', document_type: 'AGR' });
+    const merchantNow = (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}`)).json().merchant;
+    expect(merchantNow.merchant_statuses).toContainEqual({ status_type: 'Agreement', status_value: 'Pending' });
+
+    const pdf = await call(t, m.token, 'GET', agreement.processed_document.path);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const document = await PDFDocument.load(pdf.rawPayload);
+    expect(document.getTitle()).toBe('Payment Gateway Service Agreement');
+    expect(document.getPageCount()).toBeGreaterThanOrEqual(1);
+
+    const html = await call(t, m.token, 'GET', `/api/v1/kyc_document/${agreement.uuid}/generated_agreement_html`);
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(html.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    // The merchant's data is shown, never interpreted; the account number is masked.
+    expect(html.body).toContain('NIMBUS &lt;b&gt;STORES&lt;/b&gt; &amp; CO');
+    expect(html.body).not.toContain('<b>STORES');
+    expect(html.body).toContain('XXXXXXXXXX6789');
+    expect(html.body).not.toContain('50100123456789');
+    expect(html.body).not.toMatch(/<script/i);
+
+    // Asked again: the agreement in force is the answer, no new job.
+    const again = await generate(m);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().kyc_document.uuid).toBe(agreement.uuid);
+    expect(await jobsOf(m.uuid)).toBe('1');
+  });
+
+  it('marks the request failed after three failed runs, and RETRY queues it again', async () => {
+    const m = await merchant();
+    // A real failure inside the job's transaction: the database refuses this merchant's agreement.
+    await t.db.query(`create or replace function refuse_agreement() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
+    await t.db.query(`create trigger refuse_agreement before insert on service_agreements for each row when (new.merchant_uuid = '${m.uuid}') execute function refuse_agreement()`);
+    expect((await generate(m)).statusCode).toBe(202);
+    for (const wait of [0, 2, 6]) {
+      seconds(wait);
+      expect(await t.app.jobs.runDue()).toBe(1);
+    }
+    expect((await progress(m)).generation).toEqual({ status: 'failed', failures: 1 });
+    expect((await progress(m)).kyc_document).toBeNull();
+    await t.db.query('drop trigger refuse_agreement on service_agreements');
+    expect((await generate(m)).statusCode).toBe(202);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect((await progress(m)).generation.status).toBe('done');
+  });
+
+  it('shows the HTML to the merchant\'s members only', async () => {
+    const m = await merchant();
+    await generate(m);
+    await t.app.jobs.runDue();
+    const { kyc_document: agreement } = await progress(m);
+    const stranger = await merchant();
+    expect((await call(t, stranger.token, 'GET', `/api/v1/kyc_document/${agreement.uuid}/generated_agreement_html`)).statusCode).toBe(404);
+    expect((await call(t, m.token, 'GET', '/api/v1/kyc_document/not-a-uuid/generated_agreement_html')).statusCode).toBe(404);
+    expect((await call(t, stranger.token, 'POST', `/api/v1/merchants/${m.uuid}/generate_agreement`)).statusCode).toBe(404);
+  });
+});
+
+describe('accepting the service agreement', () => {
+  it('needs update_user_profile; records who accepted and when', async () => {
+    const m = await merchant();
+    expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`)).json()).toEqual({ error: message('agreement.notGenerated'), code: 'AGREEMENT_NOT_GENERATED' });
+    await generate(m);
+    await t.app.jobs.runDue();
+    await t.db.query(`update memberships set permissions = '{update_profile_restricted}' where merchant_uuid = $1`, [m.uuid]);
+    expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`)).statusCode).toBe(403);
+    await t.db.query(`update memberships set permissions = '{update_user_profile}' where merchant_uuid = $1`, [m.uuid]);
+    const accepted = await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().merchant.merchant_statuses).toContainEqual({ status_type: 'Agreement', status_value: 'accepted' });
+    const [row] = await t.db.query<{ accepted_at: string | null; accepted_by: string | null }>('select accepted_at, accepted_by from service_agreements where merchant_uuid = $1', [m.uuid]);
+    expect(row?.accepted_at).not.toBeNull();
+    expect(row?.accepted_by).not.toBeNull();
+    expect((await progress(m)).kyc_document.status).toBe('accepted');
+  });
+});
