@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { latestSandboxMessage, merchantOfPage, openStep, row, signUpWithPan, staffAuth } from './journey';
+import { chooseOption, latestSandboxMessage, merchantOfPage, openStep, row, signUpWithPan, staffAuth } from './journey';
 
 const product = startProductInBrowser();
 
@@ -85,6 +85,41 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await expect.poll(() => website.getByText('Pending', { exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/website-in-review.png`, fullPage: true });
     await expectAccessible(page, 'website-in-review');
+
+    // The service agreement: the details it lacks, the generation job, the ready dialog, then read to the end and accepted.
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await openStep(page, 'service-agreement');
+    const agreement = row(page, 'service-agreement');
+    await agreement.getByRole('button', { name: 'GENERATE AGREEMENT' }).click();
+    const details = page.getByRole('dialog', { name: 'Fill the details below to prepare your service agreement' });
+    await chooseOption(details, /Business Type/, 'Food & Beverage');
+    await chooseOption(details, /Business Sub Type/, 'Cloud Kitchens');
+    await chooseOption(details, /Expected Monthly Sales/, '₹30,001 – ₹60,000');
+    await expectAccessible(page, 'agreement-details');
+    await page.screenshot({ path: `${SCREENSHOTS}/agreement-details.png` });
+    await details.getByRole('button', { name: 'SUBMIT' }).click();
+    const ready = page.getByRole('dialog', { name: 'Your Service Agreement is ready!' });
+    await ready.waitFor({ timeout: 20_000 });
+    await expectAccessible(page, 'agreement-ready');
+    await page.screenshot({ path: `${SCREENSHOTS}/agreement-ready.png` });
+    await ready.getByRole('button', { name: 'CLOSE' }).click();
+    await agreement.getByRole('button', { name: 'READ AND ACCEPT' }).click();
+    const modal = page.getByRole('dialog', { name: 'Service Agreement' });
+    const frame = modal.frameLocator('iframe[title="The service agreement"]');
+    await frame.getByText('Payment Gateway Service Agreement').first().waitFor();
+    expect(await frame.getByText(/NIMBUS|MEERA|Merchant/).count()).toBeGreaterThan(0);
+    expect(await modal.getByRole('button', { name: 'I Accept' }).count()).toBe(0);
+    await expectAccessible(page, 'agreement-accept');
+    await page.screenshot({ path: `${SCREENSHOTS}/agreement-accept.png` });
+    // The down arrow scrolls the frame; I Accept appears once its end is reached.
+    const arrow = modal.getByRole('button', { name: 'Scroll the agreement down' });
+    for (let press = 0; press < 20 && (await arrow.count()) > 0; press += 1) {
+      await arrow.click();
+      await page.waitForTimeout(300);
+    }
+    await modal.getByRole('button', { name: 'I Accept' }).click();
+    await expect.poll(() => agreement.getByText('You accepted the service agreement. E-sign it to finish your activation.').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/agreement-accepted.png`, fullPage: true });
     await page.context().close();
   });
 });

@@ -19,10 +19,11 @@ export async function openStep(page: Page, step: string) {
 /** Chooses an option of a form's select (a native `<select>`) by its text: the first that equals or matches `option`. */
 export async function chooseOption(scope: Locator, label: RegExp, option: string | RegExp) {
   const select = scope.getByRole('combobox', { name: label });
-  const texts = await select.locator('option').allTextContents();
-  const wanted = texts.find((text) => text !== '' && (typeof option === 'string' ? text === option : option.test(text)));
-  if (wanted === undefined) throw new Error(`No option ${String(option)} in ${String(label)}: ${texts.join(', ')}`);
-  await select.selectOption({ label: wanted });
+  const matches = (text: string) => text !== '' && (typeof option === 'string' ? text === option : option.test(text));
+  // The options may arrive after the select (a form that is still loading, choices that follow another field).
+  let texts: string[] = [];
+  await expect.poll(async () => (texts = await select.locator('option').allTextContents()).some(matches), { message: `an option ${String(option)} in ${String(label)}` }).toBe(true);
+  await select.selectOption({ label: texts.find(matches)! });
 }
 
 /** The latest message the sandbox "sent" to `recipient`, read from the sandbox inbox page. */

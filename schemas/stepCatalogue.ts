@@ -6,6 +6,8 @@ import kyc from './steps/kyc.json';
 import bankDetails from './steps/bank-details.json';
 import additionalDocuments from './steps/additional-documents.json';
 import websiteDetails from './steps/website-details.json';
+import agreementDetails from './steps/agreement-details.json';
+import serviceAgreement from './steps/service-agreement.json';
 import panDetailsStep from './steps/pan-details.step.json';
 import businessDetailsStep from './steps/business-details.step.json';
 import signingAuthorityStep from './steps/signing-authority.step.json';
@@ -13,6 +15,8 @@ import kycStep from './steps/kyc.step.json';
 import bankDetailsStep from './steps/bank-details.step.json';
 import additionalDocumentsStep from './steps/additional-documents.step.json';
 import websiteDetailsStep from './steps/website-details.step.json';
+import agreementDetailsStep from './steps/agreement-details.step.json';
+import serviceAgreementStep from './steps/service-agreement.step.json';
 import businessEntities from './master/business-entities.json';
 import bankFormEntities from './master/bank-form-entities.json';
 import businessCategories from './master/business-categories.json';
@@ -27,7 +31,7 @@ import type { JsonSchema, UiSchema } from './types';
  */
 
 /** The step schemas and the file of shared definitions their `$ref`s point into. */
-export const stepSchemaFiles: JsonSchema[] = [definitions, panDetails, businessDetails, signingAuthority, kyc, bankDetails, additionalDocuments, websiteDetails];
+export const stepSchemaFiles: JsonSchema[] = [definitions, panDetails, businessDetails, signingAuthority, kyc, bankDetails, additionalDocuments, websiteDetails, agreementDetails, serviceAgreement];
 
 /** The master tables step definitions read as `master.<name>`. */
 export const masterTables: Record<string, unknown> = { businessEntities, bankForm: bankFormEntities, signatoryTitles, businessCategories, areaCodes };
@@ -41,6 +45,8 @@ export const stepDefinitions: Record<string, unknown> = {
   kyc: kycStep,
   'additional-documents': additionalDocumentsStep,
   'website-details': websiteDetailsStep,
+  'agreement-details': agreementDetailsStep,
+  'service-agreement': serviceAgreementStep,
 };
 
 /** The step schemas and the uiSchemas of their definitions, by step id (what the validators are compiled for). */

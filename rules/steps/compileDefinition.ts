@@ -134,7 +134,8 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     body: rule.call.body === undefined ? undefined : compile(rule.call.body, at(`lookups[${index}].body`)),
     fill: Object.entries(rule.fill).map(([field, logic]) => [field, compile(logic, at(`lookups[${index}].fill.${field}`))] as const),
   }));
-  const submitBody = compile(definition.submit.body, at('submit.body'));
+  const submit = definition.submit;
+  const submitBody = submit ? compile(submit.body, at('submit.body')) : undefined;
   const removals = definition.removals ?? [];
   const heading = definition.heading && {
     key: compile(definition.heading.key, at('heading.key')),
@@ -142,8 +143,8 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
   };
   const readonlyWhen = definition.readonlyWhen === undefined ? undefined : compile(definition.readonlyWhen, at('readonlyWhen'));
   const problemOnOpen = definition.problemOnOpen === undefined ? undefined : compile(definition.problemOnOpen, at('problemOnOpen'));
-  const outcomeProblem = definition.submit.outcomeProblem === undefined ? undefined : compile(definition.submit.outcomeProblem, at('submit.outcomeProblem'));
-  const otp = definition.submit.otp;
+  const outcomeProblem = submit?.outcomeProblem === undefined ? undefined : compile(submit.outcomeProblem, at('submit.outcomeProblem'));
+  const otp = submit?.otp;
   const otpWhen = otp?.when === undefined ? always : compile(otp.when, at('submit.otp.when'));
 
   const contextOf = (merchant: Record<string, unknown>) => {
@@ -267,9 +268,10 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     submitRequestFor(data, merchant) {
       // A value the record holds and the merchant removed is sent as null: absent would keep it.
       const stored = initialDataOf(merchant);
-      const cleared = (definition.submit.clearable ?? []).filter((field) => data[field] === undefined && stored[field] !== undefined && stored[field] !== null);
+      if (!submit || !submitBody) throw new Error(`Step ${definition.id} has no submit`);
+      const cleared = (submit.clearable ?? []).filter((field) => data[field] === undefined && stored[field] !== undefined && stored[field] !== null);
       const env = envFor(cleared.length ? { ...data, ...Object.fromEntries(cleared.map((field) => [field, null])) } : data, merchant);
-      return { method: definition.submit.method, path: fillPath(definition.submit.path, env), body: submitBody(env) };
+      return { method: submit.method, path: fillPath(submit.path, env), body: submitBody(env) };
     },
     heldFieldErrors(sent, merchant) {
       const stored = initialDataOf(merchant);

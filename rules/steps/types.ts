@@ -120,7 +120,8 @@ export interface StepDefinition {
   uiRules?: UiRule[];
   lookups?: LookupRule[];
   removals?: RemovalRule[];
-  submit: SubmitRule;
+  /** What the step's form sends; absent: the step has no form to send, its components act (the service agreement). */
+  submit?: SubmitRule;
   /** Named real components (registered in the app) shown below the fields. */
   components?: string[];
   /** The heading above the fields (over `merchant`, `master`). */

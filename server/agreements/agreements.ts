@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import rulesConfig from '../../rules/config';
+import { evaluateStatus } from '../../rules/evaluate';
 import type { Database, Queryable } from '../db/database';
 import { enqueueJob, type JobHandler } from '../jobs/jobQueue';
 import { saveFile } from '../files/fileStore';
@@ -23,9 +25,8 @@ export type AgreementRequestStatus = 'queued' | 'done' | 'failed';
 export function agreementBlocker(record: MerchantRecord): { details: string[] } | { website: true } | null {
   const details = AGREEMENT_DETAILS.filter((field) => record[field] === null || record[field] === undefined || record[field] === '');
   if (details.length) return { details };
-  const website = record.website_detail as { website_url?: string | null; liveliness_status?: string | null } | null;
-  const websiteReady = record.integration_type === 'TOOLS' || (record.integration_type === 'THIRD_PARTY' && !!website?.website_url && website.liveliness_status === 'live');
-  return websiteReady ? null : { website: true };
+  // The same rule the service agreement row shows (rules/status.json agreementWebsiteReady).
+  return evaluateStatus(record, rulesConfig).agreementWebsiteReady === true ? null : { website: true };
 }
 
 /** The merchant's agreement request: its status and how many runs failed; null when none was made. */
@@ -36,12 +37,13 @@ export async function agreementRequest(db: Queryable, merchantUuid: string): Pro
 
 /**
  * Queues the agreement's generation, once: a request already queued stays as it is (one job); a failed or done one is
- * queued again. One statement, so two requests at once make one job.
+ * queued again, keeping its count of failures (a second failure sends the merchant to CONTACT US). One statement, so
+ * two requests at once make one job.
  */
 export async function queueAgreement(tx: Queryable, merchantUuid: string, userId: string, now: Date): Promise<void> {
   const [row] = await tx.query<{ queued: boolean }>(
     `insert into agreement_requests (merchant_uuid, status, requested_by, updated_at) values ($1, 'queued', $2, $3)
-     on conflict (merchant_uuid) do update set status = 'queued', failures = 0, requested_by = excluded.requested_by, updated_at = excluded.updated_at
+     on conflict (merchant_uuid) do update set status = 'queued', requested_by = excluded.requested_by, updated_at = excluded.updated_at
        where agreement_requests.status <> 'queued'
      returning true as queued`,
     [merchantUuid, userId, now],

@@ -22,7 +22,7 @@ function fieldErrorsOf(held: readonly HeldFieldError[]): FieldErrors {
 export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
   const { $context: _ignored, ...rest } = sent;
   // A clearable field sent as null clears the stored value (the definition's submit.clearable); the rest is checked.
-  const clearable = new Set(step.definition.submit.clearable ?? []);
+  const clearable = new Set(step.definition.submit?.clearable ?? []);
   const cleared = Object.keys(rest).filter((field) => clearable.has(field) && rest[field] === null);
   for (const field of cleared) delete rest[field];
   const fields = step.normalize(rest);

@@ -44,6 +44,7 @@ const EXTRA_DATA: Record<string, unknown[]> = {
     { business_registered: 'yes', unexpected: true },
   ],
   'additional-documents': [{ unexpected: true }],
+  'service-agreement': [{ unexpected: true }],
   // The operations console's draft of the document matrix: the shipped one, and drafts an editor might leave wrong.
   'requirements-matrix': [
     documentsMatrix,
@@ -54,11 +55,11 @@ const EXTRA_DATA: Record<string, unknown[]> = {
 };
 
 /** Steps without form fields (their content is a component): no conditions and no messages to compare, only the refusal of extra data. */
-const FIELDLESS = new Set(['additional-documents']);
+const FIELDLESS = new Set(['additional-documents', 'service-agreement']);
 /** Forms whose every field a condition mentions (the integration type decides the addresses): none is checked alone. */
 const ALL_FIELDS_CONDITIONAL = new Set(['website-details']);
 /** Forms with fields but no conditions (rjsf asks no isValid). */
-const UNCONDITIONAL = new Set(['additional-documents', 'requirements-matrix']);
+const UNCONDITIONAL = new Set(['additional-documents', 'service-agreement', 'agreement-details', 'requirements-matrix']);
 
 /** Every data a step is compared on: each fixture's (context applied), variants without each field, and EXTRA_DATA. */
 function samplesOf(step: string, schema: JsonSchema): unknown[] {

@@ -82,16 +82,18 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
     latest.current = data;
   }, [data]);
   const draftKey = definition.draft === false ? undefined : `${merchant.uuid}:${definition.id}`;
-  const shownReadonly = readonly || step.readonlyFor(merchant);
+  // A step without a submit shows its fields (if any) read-only: its components act.
+  const shownReadonly = readonly || !definition.submit || step.readonlyFor(merchant);
   const [confirming, setConfirming] = useState<Merchant | null>(null);
   const [otpAsk, setOtpAsk] = useState<OtpAsk | null>(null);
 
   const openProblem = step.problemOnOpenFor(merchant);
   /** Saved: the page moves on, or keeps the step open when what follows happens in it (`submit.then`). */
-  const announceSaved = (saved: Merchant) => (definition.submit.then === 'stay' ? onSaved(saved, { stay: true }) : onSaved(saved));
+  const { submit } = definition;
+  const announceSaved = (saved: Merchant) => (submit?.then === 'stay' ? onSaved(saved, { stay: true }) : onSaved(saved));
   const { busy, formProps, setProblems } = useStepSubmit<Data>({
     send: async (values) => {
-      if (definition.submit.confirm) stepDialogs[definition.submit.confirm]?.preload();
+      if (submit?.confirm) stepDialogs[submit.confirm]?.preload();
       const scope = step.otpScopeFor(values, merchant);
       const token = scope
         ? await new Promise<string>((resolve, reject) =>
@@ -102,7 +104,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
       const headers = token ? { 'alternative-token': token } : undefined;
       return (await apiFetch<{ merchant: Merchant }>(request.path, { method: request.method, body: request.body, headers })).merchant;
     },
-    problemOf: (error, errors) => submitProblemOf(definition.submit, error, errors),
+    problemOf: (error, errors) => (submit ? submitProblemOf(submit, error, errors) : t('error.generic')),
     onSaved: (saved) => {
       const problem = step.outcomeProblemOf(saved);
       if (problem) {
@@ -111,7 +113,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
         onChanged?.(saved);
         return;
       }
-      if (definition.submit.confirm) setConfirming(saved);
+      if (submit?.confirm) setConfirming(saved);
       else announceSaved(saved);
     },
     initialProblems: openProblem ? [t(openProblem)] : [],
@@ -184,7 +186,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const heading = useMemo(() => step.headingFor(merchant), [step, merchant]);
   const submitErrors = formProps.fieldErrors;
   const fieldErrors = useMemo(() => ({ ...lookupErrors, ...submitErrors }), [lookupErrors, submitErrors]);
-  const dialog = definition.submit.confirm ? stepDialogs[definition.submit.confirm] : undefined;
+  const dialog = submit?.confirm ? stepDialogs[submit.confirm] : undefined;
 
   return (
     <Box>
@@ -214,10 +216,10 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
             </Suspense>
           );
         })}
-        {busy && !otpAsk && definition.submit.busyMessage && (
+        {busy && !otpAsk && submit?.busyMessage && (
           <Box role="status" sx={{ my: 2 }}>
             <Typography variant="body2" gutterBottom>
-              {t(definition.submit.busyMessage)}
+              {t(submit.busyMessage)}
             </Typography>
             <LinearProgress />
           </Box>

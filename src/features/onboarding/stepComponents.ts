@@ -31,9 +31,19 @@ const DocumentsChecklist = lazy(() => import('./components/DocumentsChecklist').
 const IdentityCheck = lazy(() => import('./components/IdentityCheck').then((module) => ({ default: module.IdentityCheck })));
 const PennyPanel = lazy(() => import('./components/PennyPanel').then((module) => ({ default: module.PennyPanel })));
 const ShopLookup = lazy(() => import('./components/ShopLookup').then((module) => ({ default: module.ShopLookup })));
+const ServiceAgreement = lazy(() => import('./components/ServiceAgreement').then((module) => ({ default: module.ServiceAgreement })));
 
 /** The real components step definitions may name in `components`, by name. */
-export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = { BankProofUpload, BankUpdate, CinSignatories, DocumentsChecklist, IdentityCheck, PennyPanel, ShopLookup };
+export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = {
+  BankProofUpload,
+  BankUpdate,
+  CinSignatories,
+  DocumentsChecklist,
+  IdentityCheck,
+  PennyPanel,
+  ServiceAgreement,
+  ShopLookup,
+};
 
 /** A dialog a definition names, and the download of its code, started when the step is submitted. */
 export interface StepDialog {

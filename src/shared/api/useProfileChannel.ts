@@ -24,6 +24,8 @@ interface ProfileMessage {
   requirements_version?: number;
   /** Operations reviewed one of the merchant's documents: the documents and the record are read again. */
   document_status?: string | null;
+  /** The service agreement was generated, accepted or signed (its status), or its generation failed (null). */
+  agreement_status?: string | null;
 }
 
 /** The socket address: /cable on the app's own origin, ws or wss as the page is served. */
@@ -69,6 +71,11 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
       silence = setTimeout(() => socket?.close(), PROFILE_CHANNEL_TIMINGS.silenceMs);
     };
     const onMessage = (message: ProfileMessage) => {
+      if ('agreement_status' in message) {
+        void mutate(keys.agreement(merchantUuid));
+        void mutate(key);
+        return;
+      }
       if (message.requirements_version !== undefined || 'document_status' in message) {
         void mutate(keys.merchantDocsReq(merchantUuid));
         if ('document_status' in message) void mutate(key);

@@ -80,17 +80,6 @@ describe('OnboardingPage', () => {
     });
   });
 
-  describe('steps without a screen (issue 9 item 6)', () => {
-    it('shows them as "Coming soon", never as a task to do', async () => {
-      renderPage(record({ ...panVerified, ...businessFilled }));
-      const agreement = await findRow('Service Agreement');
-      expect(within(agreement).getByText('Coming soon')).toBeInTheDocument();
-      expect(within(agreement).queryByText('To do')).not.toBeInTheDocument();
-      expect(screen.queryByText(/opens in a later release/)).not.toBeInTheDocument();
-      expect(agreement).toHaveAttribute('aria-expanded', 'false');
-    });
-  });
-
   describe('reasons from the rules (issue 9 item 2)', () => {
     it('says the test deposit is pending on the Society demo\'s bank row', async () => {
       const pending = { ...bankDetail, bank_verification_status: 'pending', penny_deposit_status: 'PENDING', penny_deposit_method: 'NEFT' };

@@ -11,6 +11,8 @@ import { stepComponents, stepDialogs } from '../../../src/features/onboarding/st
 const ajv = createAjv();
 const files = readdirSync('schemas/steps').filter((name) => name.endsWith('.step.json'));
 const journeySteps = journey.groups.flatMap((group) => group.steps.map((step) => step.id));
+/** Forms a step's component opens in a dialog, not steps of their own (the service agreement's details). */
+const DIALOG_FORMS = ['agreement-details'];
 
 /** Every string a uiSchema shows as text: titles, help, placeholders, descriptions, option names, the submit text. */
 function shownTexts(uiSchema: unknown): string[] {
@@ -24,9 +26,9 @@ function shownTexts(uiSchema: unknown): string[] {
 }
 
 describe('the shipped step definitions (schemas/steps/*.step.json)', () => {
-  it('are all registered, one per file, for steps of the journey', () => {
+  it('are all registered, one per file, for steps of the journey or the dialogs of their components', () => {
     expect(Object.keys(stepDefinitions).sort()).toEqual(files.map((name) => name.replace('.step.json', '')).sort());
-    for (const stepId of Object.keys(stepDefinitions)) expect(journeySteps).toContain(stepId);
+    for (const stepId of Object.keys(stepDefinitions)) expect([...journeySteps, ...DIALOG_FORMS]).toContain(stepId);
   });
 
   describe.each(Object.entries(stepDefinitions))('%s', (stepId, definition) => {
@@ -40,12 +42,13 @@ describe('the shipped step definitions (schemas/steps/*.step.json)', () => {
       expect(allSchemas.map((schema) => schema.$id)).toContain(step.definition.schema);
       for (const name of step.definition.master ?? []) expect(masterTables).toHaveProperty(name);
       for (const name of step.definition.components ?? []) expect(stepComponents).toHaveProperty(name);
-      if (step.definition.submit.confirm) expect(stepDialogs).toHaveProperty(step.definition.submit.confirm);
+      if (step.definition.submit?.confirm) expect(stepDialogs).toHaveProperty(step.definition.submit.confirm);
     });
 
     it('shows only texts of the message catalogue', () => {
       const step = compiledStep(stepId)!;
-      const keys = [...shownTexts(step.definition.uiSchema), step.definition.submit.problemDefault, step.definition.submit.busyMessage ?? 'onboarding.save'];
+      const { submit } = step.definition;
+      const keys = [...shownTexts(step.definition.uiSchema), ...(submit ? [submit.problemDefault, submit.busyMessage ?? 'onboarding.save'] : [])];
       for (const key of keys) expect(isMessageKey(key), key).toBe(true);
     });
   });

@@ -20,7 +20,11 @@ export function useRedirectAfterBankVerified(bankVerified: boolean | undefined, 
   }, [bankVerified, route]);
   useEffect(() => {
     if (!target) return;
-    const timer = setTimeout(() => navigate(target), REDIRECT_AFTER_VERIFIED_MS);
+    const timer = setTimeout(() => {
+      // Once: the page stays mounted on the route it goes to, and must not go there again after the next navigation.
+      setTarget(null);
+      navigate(target);
+    }, REDIRECT_AFTER_VERIFIED_MS);
     return () => clearTimeout(timer);
   }, [target, navigate]);
   return target;
