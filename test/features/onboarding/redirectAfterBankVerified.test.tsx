@@ -1,15 +1,18 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_AFTER_VERIFIED_MS, useRedirectAfterBankVerified } from '../../../src/features/onboarding/penny/useRedirectAfterBankVerified';
 
-let goTo: (path: string) => void = () => undefined;
-
 function Page({ verified }: { verified: boolean }) {
   useRedirectAfterBankVerified(verified, '/onboarding/website');
   const location = useLocation();
-  goTo = useNavigate();
-  return <p>at {location.pathname}</p>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <p>at {location.pathname}</p>
+      <button onClick={() => navigate('/onboarding')}>Profile</button>
+    </>
+  );
 }
 
 afterEach(() => {
@@ -31,7 +34,7 @@ describe('the move after the bank is verified', () => {
     );
     act(() => vi.advanceTimersByTime(REDIRECT_AFTER_VERIFIED_MS));
     expect(screen.getByText('at /onboarding/website')).toBeInTheDocument();
-    act(() => goTo('/onboarding'));
+    fireEvent.click(screen.getByRole('button', { name: 'Profile' }));
     act(() => vi.advanceTimersByTime(REDIRECT_AFTER_VERIFIED_MS * 2));
     expect(screen.getByText('at /onboarding')).toBeInTheDocument();
   });
