@@ -113,11 +113,13 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/agreement-accept.png` });
     // The down arrow scrolls the frame; I Accept appears once its end is reached.
     const arrow = modal.getByRole('button', { name: 'Scroll the agreement down' });
-    for (let press = 0; press < 20 && (await arrow.count()) > 0; press += 1) {
-      await arrow.click();
+    const accept = modal.getByRole('button', { name: 'I Accept' });
+    for (let press = 0; press < 20 && !(await accept.isVisible()); press += 1) {
+      // The arrow goes once the end is reached, possibly between the look and the click.
+      await arrow.click({ timeout: 2_000 }).catch(() => undefined);
       await page.waitForTimeout(300);
     }
-    await modal.getByRole('button', { name: 'I Accept' }).click();
+    await accept.click();
     await expect.poll(() => agreement.getByText('You accepted the service agreement. E-sign it to finish your activation.').isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/agreement-accepted.png`, fullPage: true });
     await page.context().close();

@@ -17,6 +17,7 @@ export const ERRORS = {
   DOCUMENT_NOT_ASKED: { status: 409, key: 'documents.notAsked' },
   SIGNATORY_MISSING: { status: 409, key: 'documents.signatoryMissing' },
   AGREEMENT_NOT_GENERATED: { status: 409, key: 'agreement.notGenerated' },
+  AGREEMENT_NOT_ACCEPTED: { status: 409, key: 'esign.notAccepted' },
   TOO_MANY_PAGES: { status: 422, key: 'documents.maxPages' },
   PAGE_ORDER_INVALID: { status: 422, key: 'documents.orderInvalid' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },

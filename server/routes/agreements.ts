@@ -6,13 +6,37 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
 import { listDocuments, recordDocumentEvent, type KycDocumentOut } from '../documents/kycDocuments';
 import type { DocumentCatalogue } from '../documents/requirementsSource';
-import { ApiError, apiError } from '../errors';
+import { ApiError, apiError, validationError } from '../errors';
 import { actingMembership } from '../merchants/editableMembership';
 import { isUuid } from '../merchants/parseIds';
 import { hasPermission, loadMembership, saveRecord } from '../merchants/store';
 import { notifyProfile } from '../penny/profileEvents';
+import { checkOtp, issueOtp, OTP_POLICY } from '../auth/otp';
+import { issueAlternativeToken, useAlternativeToken } from '../merchants/bankUpdate';
+import { signatoryOf } from '../documents/generatedDocuments';
+import { openFile, saveFile } from '../files/fileStore';
+import { maskEmail, mergedForEsign, sha256Hex, signedAgreement, type Signer } from '../agreements/esign';
+import type { MerchantRecord, Membership } from '../merchants/store';
 
 const STEP = 'service-agreement';
+/** The one-use token a verified signatory OTP gives, which esign_merged_document takes. */
+const ESIGN_SCOPE = 'esign_agreement';
+const esignPurpose = (documentUuid: string) => `esign:${documentUuid}`;
+
+/** Who signs for the merchant: an individual signs for themself; a business's first signatory signs for it. */
+async function signerOf(db: Queryable, record: MerchantRecord, userId: string): Promise<Signer> {
+  const legalName = (typeof record.pancard_name === 'string' && record.pancard_name) || (typeof record.business_name === 'string' && record.business_name) || String(record.name ?? '');
+  const individual = (record.business_entity as { name?: string } | null)?.name === 'Individual';
+  if (individual) {
+    const [user] = await db.query<{ email: string | null; name: string | null }>('select email, name from users where id = $1', [userId]);
+    const email = user?.email ?? (typeof record.email === 'string' ? record.email : null);
+    if (!email) throw apiError('SIGNATORY_MISSING');
+    return { name: legalName, email, for: legalName, mid: record.mid };
+  }
+  const signatory = signatoryOf(record);
+  if (!signatory?.name || !signatory.email) throw apiError('SIGNATORY_MISSING');
+  return { name: signatory.name, email: signatory.email, for: legalName, mid: record.mid };
+}
 
 /** The merchant's agreement in force (a KYC document of type Agreement), or null. */
 async function activeAgreement(db: Queryable, catalogue: DocumentCatalogue, merchantUuid: string): Promise<KycDocumentOut | null> {
@@ -27,7 +51,7 @@ async function activeAgreement(db: Queryable, catalogue: DocumentCatalogue, merc
  * POST accept_service_agreement records the acceptance (update_user_profile only).
  */
 export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  const { db, clock, requirements } = ctx;
+  const { db, clock, requirements, providers } = ctx;
   app.addHook('preHandler', authenticate(db));
 
   app.post<{ Params: { id: string } }>('/merchants/:id/generate_agreement', async (request, reply) => {
@@ -90,4 +114,159 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     });
     return { merchant: record };
   });
+
+  /**
+   * The caller may sign for the merchant (as accepting: update_user_profile), and the agreement they sign. The catalogue
+   * is read before (never the database's other connection inside a transaction: PGlite has one).
+   */
+  async function signing(tx: Queryable, userId: string, merchantId: string, forUpdate: boolean, catalogue: DocumentCatalogue): Promise<{ membership: Membership; agreement: KycDocumentOut }> {
+    const membership = await actingMembership(tx, userId, merchantId, STEP, forUpdate);
+    if (!hasPermission(membership, 'update_user_profile')) throw apiError('FORBIDDEN');
+    const agreement = await activeAgreement(tx, catalogue, membership.record.uuid);
+    if (!agreement) throw apiError('AGREEMENT_NOT_GENERATED');
+    if (agreement.status !== 'accepted') throw apiError('AGREEMENT_NOT_ACCEPTED');
+    return { membership, agreement };
+  }
+
+  /** The merchant whose agreement document `documentUuid` is, for a caller who is their member; else 404. */
+  async function merchantOfAgreement(documentUuid: string, userId: string): Promise<string> {
+    if (!isUuid(documentUuid)) throw apiError('NOT_FOUND');
+    const [row] = await db.query<{ merchant_uuid: string }>('select merchant_uuid from service_agreements where kyc_document_uuid = $1', [documentUuid]);
+    if (!row) throw apiError('NOT_FOUND');
+    await loadMembership(db, userId, row.merchant_uuid);
+    return row.merchant_uuid;
+  }
+
+  /**
+   * The document to e-sign: the accepted agreement and its Schedule C as one PDF, written once (the same file for every
+   * later look), and who will sign it (their e-mail masked).
+   */
+  app.get<{ Params: { id: string } }>('/merchants/:id/generate_merged_document_for_esign', async (request) => {
+    const { userId } = currentUser(request);
+    const { catalogue } = await requirements.forMerchant(request.params.id);
+    const { membership, agreement } = await signing(db, userId, request.params.id, false, catalogue);
+    const record = membership.record;
+    const signer = await signerOf(db, record, userId);
+    const [row] = await db.query<{ merged_file_id: string | null }>('select merged_file_id from service_agreements where kyc_document_uuid = $1', [agreement.uuid]);
+    let mergedId = row?.merged_file_id ?? null;
+    if (!mergedId) {
+      const [source] = await db.query<{ processed_file_id: string }>('select processed_file_id from kyc_documents where uuid = $1', [agreement.uuid]);
+      const pdf = await openFile(db, source!.processed_file_id, [record.uuid]);
+      if (!pdf) throw apiError('AGREEMENT_NOT_GENERATED');
+      const merged = await mergedForEsign(pdf.content, record, clock.now());
+      mergedId = await db.transaction(async (tx) => {
+        const file = await saveFile(tx, { content: merged, type: 'pdf', name: 'service-agreement-to-sign.pdf' }, { merchantUuid: record.uuid, kind: 'service_agreement', createdBy: userId });
+        // Written once: a concurrent look that wrote first wins, and its file is the one signed.
+        const [kept] = await tx.query<{ merged_file_id: string }>(
+          'update service_agreements set merged_file_id = coalesce(merged_file_id, $2) where kyc_document_uuid = $1 returning merged_file_id',
+          [agreement.uuid, file.id],
+        );
+        return kept!.merged_file_id;
+      });
+    }
+    return {
+      kyc_document: { uuid: agreement.uuid, merged_document: { path: `/api/v1/files/${mergedId}`, filename: 'service-agreement-to-sign.pdf' } },
+      signatory: { name: signer.name, email: maskEmail(signer.email) },
+    };
+  });
+
+  /** Sends the signer an OTP by e-mail (at most one per resend interval, as every OTP). */
+  app.post<{ Params: { docUuid: string } }>('/kyc_documents/:docUuid/send_signatory_otp', async (request) => {
+    const { userId } = currentUser(request);
+    const merchantUuid = await merchantOfAgreement(request.params.docUuid, userId);
+    const { membership } = await signing(db, userId, merchantUuid, false, (await requirements.forMerchant(merchantUuid)).catalogue);
+    const signer = await signerOf(db, membership.record, userId);
+    const issued = await issueOtp(db, userId, esignPurpose(request.params.docUuid));
+    if (!issued.ok) throw new ApiError(429, { error: message('auth.resendTooSoon', { seconds: issued.waitSeconds }), retry_after: issued.waitSeconds, blocked: false });
+    await providers.messages.send({
+      channel: 'email',
+      recipient: signer.email,
+      subject: message('esign.signatoryOtp.subject'),
+      body: message('esign.signatoryOtp.body', { code: issued.code, name: signer.for, minutes: OTP_POLICY.ttlMinutes }),
+    });
+    return { message: message('otp.sent'), otp_length: OTP_POLICY.length, resend_after: OTP_POLICY.resendSeconds, sent_to: maskEmail(signer.email) };
+  });
+
+  /** Checks the signer's OTP (path spelled as the spec spells it); answers the one-use token the e-sign call takes. */
+  app.post<{ Body: { otp: { kyc_document_uuid: string; code: string } } }>(
+    '/verifiy_signatory_otp',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['otp'],
+          additionalProperties: false,
+          properties: {
+            otp: {
+              type: 'object',
+              required: ['kyc_document_uuid', 'code'],
+              additionalProperties: false,
+              properties: { kyc_document_uuid: { type: 'string', format: 'uuid' }, code: { type: 'string', pattern: '^[0-9]{4}$' } },
+            },
+          },
+          errorMessage: { required: 'validation.required' },
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { kyc_document_uuid: documentUuid, code } = request.body.otp;
+      const merchantUuid = await merchantOfAgreement(documentUuid, userId);
+      await signing(db, userId, merchantUuid, false, (await requirements.forMerchant(merchantUuid)).catalogue);
+      const result = await checkOtp(db, userId, esignPurpose(documentUuid), code);
+      if (result.ok) return { esign_token: await issueAlternativeToken(db, userId, merchantUuid, ESIGN_SCOPE, clock.now()), verified: true };
+      if (result.reason === 'wrong') {
+        const text = result.attemptsLeft === 1 ? message('auth.otpLastAttempt') : message('auth.otpIncorrect', { attempts: result.attemptsLeft });
+        throw new ApiError(422, { errors: { code: [text] }, attempts_left: result.attemptsLeft, blocked: false });
+      }
+      if (result.reason === 'locked') throw new ApiError(429, { error: message('auth.tooManyRequests'), blocked: true });
+      throw validationError({ code: [message('auth.otpExpired')] });
+    },
+  );
+
+  /**
+   * Signs the merged document with the token of a verified signer OTP (used once, in the transaction that signs): a
+   * signature page is appended recording who signed, for whom, when and the SHA-256 of what they signed; the signed
+   * file's own SHA-256 is stored. The agreement becomes Approved and the merchant e-signed.
+   */
+  app.post<{ Params: { docUuid: string }; Body: { otp: string } }>(
+    '/kyc_documents/:docUuid/esign_merged_document',
+    { schema: { body: { type: 'object', required: ['otp'], additionalProperties: false, properties: { otp: { type: 'string', minLength: 1, maxLength: 200 } }, errorMessage: { required: 'validation.required' } } } },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const merchantUuid = await merchantOfAgreement(request.params.docUuid, userId);
+      const { catalogue } = await requirements.forMerchant(merchantUuid);
+      const answer = await db.transaction(async (tx) => {
+        const { membership, agreement } = await signing(tx, userId, merchantUuid, true, catalogue);
+        if (agreement.uuid !== request.params.docUuid) throw apiError('NOT_FOUND');
+        const [row] = await tx.query<{ merged_file_id: string | null }>('select merged_file_id from service_agreements where kyc_document_uuid = $1', [agreement.uuid]);
+        if (!row?.merged_file_id) throw apiError('AGREEMENT_NOT_ACCEPTED');
+        const now = clock.now();
+        if (!(await useAlternativeToken(tx, request.body.otp, userId, merchantUuid, ESIGN_SCOPE, now))) throw apiError('OTP_TOKEN_INVALID');
+        const merged = await openFile(tx, row.merged_file_id, [merchantUuid]);
+        if (!merged) throw apiError('AGREEMENT_NOT_ACCEPTED');
+        const signer = await signerOf(tx, membership.record, userId);
+        const signed = await signedAgreement(merged.content, signer, now);
+        const file = await saveFile(tx, { content: signed, type: 'pdf', name: 'service-agreement-signed.pdf' }, { merchantUuid, kind: 'service_agreement', createdBy: userId });
+        await tx.query(`update kyc_documents set status = 'Approved', processed_file_id = $2, updated_at = $3 where uuid = $1`, [agreement.uuid, file.id, now]);
+        await tx.query('insert into kyc_document_attachments (kyc_document_uuid, file_id) values ($1, $2)', [agreement.uuid, file.id]);
+        await tx.query('update service_agreements set signed_file_id = $2, signed_sha256 = $3, signed_at = $4, signed_by = $5 where kyc_document_uuid = $1', [
+          agreement.uuid,
+          file.id,
+          sha256Hex(signed),
+          now,
+          JSON.stringify({ user_id: userId, name: signer.name, email: signer.email }),
+        ]);
+        await recordDocumentEvent(tx, merchantUuid, agreement.uuid, { userId, actor: 'merchant' }, 'agreement.esigned', { sha256: sha256Hex(signed) });
+        const updated = { ...withAgreementStatus(membership.record, 'Approved'), is_service_agreement_esigned: true };
+        await saveRecord(tx, updated, userId, 'agreement.esigned', { kyc_document_uuid: agreement.uuid });
+        await notifyProfile(tx, merchantUuid, { agreement_status: 'Approved' });
+        return { merchant: updated, path: `/api/v1/files/${file.id}` };
+      });
+      return {
+        kyc_document: { uuid: request.params.docUuid, status: 'Approved', processed_document: { path: answer.path, filename: 'service-agreement-signed.pdf' } },
+        merchant: answer.merchant,
+      };
+    },
+  );
 };

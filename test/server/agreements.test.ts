@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { manualClock } from '../../server/jobs/clock';
-import { call, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, latestOtp, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
 
 const clock = manualClock();
 let t: TestApp;
@@ -147,5 +148,85 @@ describe('accepting the service agreement', () => {
     expect(row?.accepted_at).not.toBeNull();
     expect(row?.accepted_by).not.toBeNull();
     expect((await progress(m)).kyc_document.status).toBe('accepted');
+  });
+});
+
+describe('e-signing the service agreement', () => {
+  const signatoryEmail = () => `signatory.${count}.${Date.now()}@example.com`;
+
+  /** A company merchant whose agreement was generated and accepted; its signing authority at `email`. */
+  async function acceptedAgreement(email: string) {
+    const m = await merchant();
+    const account = (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}`)).json().merchant.account_uuid as string;
+    await patchRecord(t, m.uuid, {
+      account: {
+        uuid: account,
+        signatory_contact_details: [
+        { id: 1, name: 'Asha Verma', email, pancard_number: 'ABCPV1234K', cin_number: 'U72200MH2009PTC123456', authorised_signatory: true, contact_detail_type: 'Signing Authority', pep: 3 },
+      ],
+    },
+    });
+    await generate(m);
+    await t.app.jobs.runDue();
+    expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`)).statusCode).toBe(200);
+    return m;
+  }
+  const merged = (m: Merchant) => call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/generate_merged_document_for_esign`);
+  const sendOtp = (m: Merchant, doc: string) => call(t, m.token, 'POST', `/api/v1/kyc_documents/${doc}/send_signatory_otp`);
+  const verify = (m: Merchant, doc: string, code: string) => call(t, m.token, 'POST', '/api/v1/verifiy_signatory_otp', { otp: { kyc_document_uuid: doc, code } });
+  const esign = (m: Merchant, doc: string, token: string) => call(t, m.token, 'POST', `/api/v1/kyc_documents/${doc}/esign_merged_document`, { otp: token });
+
+  it('merges, sends the signatory an OTP, and signs once with its token: a signature page, the SHA-256 of the signed bytes', async () => {
+    const email = signatoryEmail();
+    const m = await acceptedAgreement(email);
+    const answer = await merged(m);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { kyc_document: doc, signatory } = answer.json();
+    expect(signatory).toEqual({ name: 'Asha Verma', email: expect.stringMatching(/^s\*+@example\.com$/) });
+    const toSign = await PDFDocument.load((await call(t, m.token, 'GET', doc.merged_document.path)).rawPayload);
+    // The same document on a second look.
+    expect((await merged(m)).json().kyc_document.merged_document.path).toBe(doc.merged_document.path);
+
+    expect((await sendOtp(m, doc.uuid)).json()).toMatchObject({ sent_to: signatory.email, otp_length: 4 });
+    const code = await latestOtp(t.db, email);
+    const wrong = await verify(m, doc.uuid, code === '0000' ? '1111' : '0000');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().attempts_left).toBeGreaterThan(0);
+    const verified = await verify(m, doc.uuid, code);
+    expect(verified.statusCode, verified.body).toBe(200);
+    const token = verified.json().esign_token as string;
+
+    clock.advance(60_000);
+    // Sends racing with one token: one signs; the others find it signed (one at a time, the merchant locked).
+    const answers = await Promise.all(Array.from({ length: 4 }, () => esign(m, doc.uuid, token)));
+    expect(answers.map((one) => one.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const signed = answers.find((one) => one.statusCode === 200)!.json();
+    expect(signed.merchant).toMatchObject({ is_service_agreement_esigned: true });
+    expect(signed.merchant.merchant_statuses).toContainEqual({ status_type: 'Agreement', status_value: 'Approved' });
+
+    const bytes = (await call(t, m.token, 'GET', signed.kyc_document.processed_document.path)).rawPayload;
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(toSign.getPageCount() + 1);
+    expect(pdf.getKeywords()).toContain(`sha256:`);
+    const [row] = await t.db.query<{ signed_sha256: string; signed_by: { name: string; email: string } }>('select signed_sha256, signed_by from service_agreements where merchant_uuid = $1', [m.uuid]);
+    expect(row!.signed_sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(row!.signed_by).toMatchObject({ name: 'Asha Verma', email });
+    expect((await progress(m)).kyc_document.status).toBe('Approved');
+  });
+
+  it('is refused before acceptance, without a signing authority, or to a member without update_user_profile', async () => {
+    const m = await merchant();
+    await generate(m);
+    await t.app.jobs.runDue();
+    expect((await merged(m)).json()).toEqual({ error: message('esign.notAccepted'), code: 'AGREEMENT_NOT_ACCEPTED' });
+    expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`)).statusCode).toBe(200);
+    expect((await merged(m)).json().code).toBe('SIGNATORY_MISSING');
+    const other = await acceptedAgreement(signatoryEmail());
+    await t.db.query(`update memberships set permissions = '{update_profile_restricted}' where merchant_uuid = $1`, [other.uuid]);
+    expect((await merged(other)).statusCode).toBe(403);
+    const stranger = await merchant();
+    const doc = (await progress(other)).kyc_document.uuid as string;
+    expect((await sendOtp(stranger, doc)).statusCode).toBe(404);
+    expect((await esign(stranger, doc, 'x')).statusCode).toBe(404);
   });
 });

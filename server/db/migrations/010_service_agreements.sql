@@ -1,12 +1,15 @@
 -- The service agreement (onboarding spec sections 2, 4, 7; server/agreements/). A generated agreement is a KYC document
 -- of type Agreement (its PDF the processed file); this table keeps what only an agreement has: the HTML read in the
--- acceptance frame, who accepted it and when, and the e-signed PDF with the SHA-256 of its bytes.
+-- acceptance frame, who accepted it and when, the merged document to e-sign, and the e-signed PDF with the SHA-256 of
+-- its bytes.
 create table service_agreements (
   kyc_document_uuid uuid primary key references kyc_documents (uuid) on delete cascade,
   merchant_uuid uuid not null references merchants (uuid) on delete cascade,
   html text not null,
   accepted_at timestamptz,
   accepted_by uuid references users (id) on delete set null,
+  -- The document e-signed: the agreement and its Schedule C as one PDF (generate_merged_document_for_esign).
+  merged_file_id uuid references stored_files (id) on delete set null,
   signed_file_id uuid references stored_files (id) on delete set null,
   signed_sha256 text,
   signed_at timestamptz,

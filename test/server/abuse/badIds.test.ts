@@ -54,6 +54,7 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/merchants/:id/website_details', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/website_details`, { website_detail: { integration_type: 'TOOLS' } }) },
   { route: 'POST /api/v1/merchants/:id/generate_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/generate_agreement`) },
   { route: 'GET /api/v1/merchants/:id/generate_agreement', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_agreement`) },
+  { route: 'GET /api/v1/merchants/:id/generate_merged_document_for_esign', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_merged_document_for_esign`) },
   { route: 'POST /api/v1/merchants/:id/accept_service_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_service_agreement`) },
   { route: 'GET /api/v1/merchants/:id/bank_update_timing', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/bank_update_timing`) },
   { route: 'POST /api/v1/merchants/:id/verify_penny', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/verify_penny`, { penny_amount: '1.00' }) },
@@ -142,6 +143,8 @@ describe('malformed ids', () => {
       'POST /api/v1/merchants/:id/kyc_documents/:docId/review',
       'PUT /api/v1/website_details/:uuid/domain_status',
       'GET /api/v1/kyc_document/:id/generated_agreement_html',
+      'POST /api/v1/kyc_documents/:docUuid/send_signatory_otp',
+      'POST /api/v1/kyc_documents/:docUuid/esign_merged_document',
     ]);
     const withIds = appRoutes().filter((route) => route.includes('/:') && !route.includes(':pin') && !route.includes(':ifsc') && !route.startsWith('GET /api/v1/files/') && !route.includes('/api/v1/ops/'));
     expect(withIds.length).toBeGreaterThanOrEqual(11);
