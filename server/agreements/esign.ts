@@ -32,10 +32,10 @@ export async function mergedForEsign(agreementPdf: Uint8Array, record: MerchantR
   return Buffer.from(await merged.save());
 }
 
-/** An e-mail address with most of its name hidden (a.***@example.com), for what the signature page and dialogs show. */
+/** An e-mail address with its name hidden but the first letter (a***@example.com), for what the signature page and dialogs show. */
 export function maskEmail(email: string): string {
   const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 3))}@${domain}`;
+  return `${name.slice(0, 1)}***@${domain}`;
 }
 
 /**

@@ -20,11 +20,16 @@ import { downloadFile, fetchFile } from '../../../shared/api/download';
 import { usePermissions } from '../../../shared/api/hooks';
 import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
+import { sendToHost } from '../../../shared/host/hostMessaging';
 import { t } from '../../../shared/ui/t';
 import { LazyStepScreen } from '../stepScreens';
 import type { StepComponentProps } from '../stepComponents';
+import type { Signed } from './AgreementEsignDialog';
 
 const AgreementAcceptDialog = lazy(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
+const AgreementEsignDialog = lazy(() => import('./AgreementEsignDialog').then((module) => ({ default: module.AgreementEsignDialog })));
+/** The success dialog follows the e-sign call's answer after this long (onboarding spec section 4). */
+const SUCCESS_AFTER_MS = 200;
 
 /** How often the loader asks how the generation is going (the live channel usually says first). */
 const POLL_MS = 1500;
@@ -41,7 +46,7 @@ interface AgreementState {
   kyc_document: AgreementDocument | null;
 }
 
-type Shown = 'details' | 'generating' | 'retry' | 'failed' | 'ready' | 'accept' | 'noAccess' | null;
+type Shown = 'details' | 'generating' | 'retry' | 'failed' | 'ready' | 'accept' | 'esign' | 'signed' | 'noAccess' | null;
 
 /**
  * The service agreement step (onboarding spec sections 2, 4): until the website allows it the row asks for the website
@@ -97,7 +102,20 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
     setShown(null);
   };
 
-  const openAcceptance = () => (permissions.data?.includes('update_user_profile') ? setShown('accept') : setShown('noAccess'));
+  // Accepting and signing need update_user_profile (spec section 6); others get the no-access modal.
+  const mayAcceptOrSign = permissions.data?.includes('update_user_profile') === true;
+  const openAcceptance = () => setShown(mayAcceptOrSign ? 'accept' : 'noAccess');
+  const openEsign = () => setShown(mayAcceptOrSign ? 'esign' : 'noAccess');
+  const [signedPath, setSignedPath] = useState<{ path: string; filename: string } | null>(null);
+  const signed = (answer: Signed) => {
+    setSignedPath(answer.kyc_document.processed_document);
+    setShown(null);
+    void mutateAny(keys.merchant(uuid), answer.merchant, { revalidate: false });
+    void mutate();
+    // The merchant has finished: the host app (if any) is told, and the success dialog follows 200 ms later.
+    sendToHost({ event: 'OnboardingCompleted' });
+    window.setTimeout(() => setShown('signed'), SUCCESS_AFTER_MS);
+  };
 
   const download = () => {
     if (!agreement?.processed_document) return;
@@ -159,9 +177,16 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
             </Button>
           )}
           {agreement.status === 'accepted' && (
-            <Alert severity="success" role="status">
-              {t('agreement.accepted')}
-            </Alert>
+            <>
+              <Alert severity="success" role="status">
+                {t('agreement.accepted')}
+              </Alert>
+              {mayAct && (
+                <Button variant="contained" onClick={openEsign} disabled={!permissions.data} sx={{ minHeight: 44 }}>
+                  {t('esign.button')}
+                </Button>
+              )}
+            </>
           )}
         </Stack>
       )}
@@ -236,6 +261,21 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
         <Suspense fallback={null}>
           <AgreementAcceptDialog documentUuid={agreement.uuid} onAccept={accept} onClose={() => setShown(null)} />
         </Suspense>
+      )}
+      {dialog === 'esign' && (
+        <Suspense fallback={null}>
+          <AgreementEsignDialog merchantUuid={uuid} onSigned={signed} onClose={() => setShown(null)} />
+        </Suspense>
+      )}
+      {dialog === 'signed' && (
+        <AgreementDialog title={t('esign.success.title')} onClose={() => setShown(null)}>
+          <Typography gutterBottom>{t('esign.success.text', { name: String(merchant.pancard_name ?? '') })}</Typography>
+          {signedPath && (
+            <Link component="button" type="button" onClick={() => void downloadFile(signedPath.path, signedPath.filename).catch(() => setProblem(t('agreement.error')))} sx={{ minHeight: 44 }}>
+              {t('esign.success.download')}
+            </Link>
+          )}
+        </AgreementDialog>
       )}
       {dialog === 'noAccess' && (
         <AgreementDialog

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
+import { latestSandboxMessage, merchantOfPage, openStep, row, signUpWithPan, status } from './journey';
+
+const product = startProductInBrowser();
+
+describe('a merchant signs the service agreement on a phone inside the provider\'s Android app', () => {
+  it('generates, reads to the end and accepts, e-signs with the signatory\'s OTP; the app hears OnboardingCompleted', async () => {
+    const page = await product.phonePage();
+    // The Android app's bridge, as the host app installs it: what the page posts is kept for the test to read.
+    await page.addInitScript(() => {
+      const sent: string[] = [];
+      Object.assign(window, { hostMessages: sent, Android: { postMessage: (json: string) => void sent.push(json) } });
+    });
+    await signUpWithPan(page, product.baseUrl, { pan: 'AAACP7311K', entity: 'Private Limited', prefix: 'agreement' });
+
+    // The steps before the agreement, through the API (each has its own browser test): business details, payment
+    // links and tools (no website), the signing authority.
+    const { uuid, auth } = await merchantOfPage(page, product.baseUrl);
+    const api = (method: 'put' | 'post', path: string, data: unknown) => page.request[method](`${product.baseUrl}${path}`, { headers: auth, data });
+    expect((await api('put', `/api/v1/merchants/${uuid}`, { merchant: { business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000' } })).status()).toBe(200);
+    expect((await api('post', `/api/v1/merchants/${uuid}/website_details`, { website_detail: { integration_type: 'TOOLS' } })).status()).toBe(200);
+    const merchant = (await (await page.request.get(`${product.baseUrl}/api/v1/merchants/${uuid}`, { headers: auth })).json()) as { merchant: { account_uuid: string } };
+    const signatory = `signatory.${Date.now()}@example.com`;
+    const account = await api('put', `/api/v1/accounts/${merchant.merchant.account_uuid}`, {
+      merchant_uuid: uuid,
+      account: { signatory_contact_details_attributes: [{ name: 'Kavya Patel', email: signatory, pancard_number: 'ABCPV1234K', cin_number: 'U72200MH2009PTC123456', pep: 3 }] },
+    });
+    expect(account.status(), await account.text()).toBe(200);
+    await page.reload();
+
+    await openStep(page, 'service-agreement');
+    const agreement = row(page, 'service-agreement');
+    await agreement.getByRole('button', { name: 'GENERATE AGREEMENT' }).click();
+    const ready = page.getByRole('dialog', { name: 'Your Service Agreement is ready!' });
+    await ready.waitFor({ timeout: 20_000 });
+    await ready.getByRole('button', { name: 'CLOSE' }).click();
+
+    await agreement.getByRole('button', { name: 'READ AND ACCEPT' }).click();
+    const modal = page.getByRole('dialog', { name: 'Service Agreement' });
+    await modal.frameLocator('iframe[title="The service agreement"]').getByText('Signing authority: Kavya Patel (PAN ABCPV1234K)').waitFor();
+    const accept = modal.getByRole('button', { name: 'I Accept' });
+    for (let press = 0; press < 20 && !(await accept.isVisible()); press += 1) {
+      await modal.getByRole('button', { name: 'Scroll the agreement down' }).click({ timeout: 2_000 }).catch(() => undefined);
+      await page.waitForTimeout(300);
+    }
+    await expectAccessible(page, 'agreement-scrolled');
+    await page.screenshot({ path: `${SCREENSHOTS}/agreement-scrolled.png` });
+    await accept.click();
+
+    await agreement.getByRole('button', { name: 'E-SIGN AGREEMENT' }).click();
+    const esign = page.getByRole('dialog', { name: 'Review and e-sign your service agreement' });
+    await esign.getByText(/We will send a one-time password to the signing authority, s\*+@example\.com/).waitFor();
+    await expectAccessible(page, 'msa-review-esign');
+    await page.screenshot({ path: `${SCREENSHOTS}/msa-review-esign.png` });
+    await esign.getByRole('button', { name: 'SEND OTP' }).click();
+    await esign.getByLabel('OTP digit 1').waitFor();
+    const code = /\b(\d{4})\b/.exec(await latestSandboxMessage(page, product.baseUrl, signatory))?.[1] ?? '';
+    await esign.getByLabel('OTP digit 1').click();
+    await page.keyboard.type(code);
+    await esign.getByRole('button', { name: 'E-SIGN' }).click();
+
+    const success = page.getByRole('dialog', { name: 'Your service agreement is signed!' });
+    await success.waitFor();
+    expect(await success.getByText('Signed for').textContent()).toMatch(/^Signed for .+\.$/);
+    await expectAccessible(page, 'msa-success');
+    await page.screenshot({ path: `${SCREENSHOTS}/msa-success.png` });
+    const messages = (await page.evaluate(() => (window as unknown as { hostMessages: string[] }).hostMessages)).map((json) => JSON.parse(json) as { event: string });
+    expect(messages.filter((message) => message.event === 'OnboardingCompleted')).toHaveLength(1);
+    await success.getByRole('button', { name: 'CLOSE' }).click();
+    await expect.poll(() => status(page, 'service-agreement')).toBe('Completed');
+    await page.screenshot({ path: `${SCREENSHOTS}/agreement-signed.png`, fullPage: true });
+    await page.context().close();
+  });
+});
