@@ -13,6 +13,8 @@ export interface ProfileMessage {
   document_status?: string | null;
   /** The service agreement was generated (its Agreement status now), or its generation failed (null). */
   agreement_status?: string | null;
+  /** Operations reviewed the merchant's website: its review status now. */
+  website_approval_status?: string | null;
 }
 
 /** A notification as it travels between processes. */

@@ -22,6 +22,10 @@ import { extendCatalogues, message } from '../../schemas/messages';
 import opsTexts from '../../schemas/messages/ops.en.json';
 import { SUBMITTED } from '../documents/kycDocuments';
 import { ApiError, apiError, validationError } from '../errors';
+import { withComment, type WebsiteComment } from './website';
+
+/** The website statuses a review can change: sent and waiting, or being verified. */
+const WEBSITE_IN_REVIEW = ['Pending', 'Verification in Process'];
 
 const API = 'https://onboarding.local/schemas/api/ops.json';
 extendCatalogues(opsTexts);
@@ -32,6 +36,8 @@ const BASE = '/ops/document-requirements';
 const INTEGER_MAX = 2_147_483_647;
 /** The review queue's category of bank proofs (not a document category of the catalogue). */
 const BANK_PROOF = 'BANK_PROOF';
+/** The queue's category of websites waiting for their review. */
+const WEBSITE = 'WEBSITE';
 
 const READ: readonly StaffRole[] = ['ops_admin', 'ops_reviewer', 'ops_viewer'];
 const EDIT: readonly StaffRole[] = ['ops_admin'];
@@ -42,7 +48,7 @@ const EDIT: readonly StaffRole[] = ['ops_admin'];
  * every staff role reads; anyone else (a merchant) gets 403.
  */
 export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  const { db, ajv, requirements } = ctx;
+  const { db, ajv, requirements, clock } = ctx;
   app.addHook('preHandler', authenticate(db));
 
   /** The caller's id if their staff role is one of `roles`; 403 otherwise. */
@@ -236,7 +242,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     await staff(request, READ);
     const { status, entity, category } = request.query;
     const statuses = status ? [String(status)] : [...SUBMITTED];
-    const rows = category === BANK_PROOF ? [] : await db.query<{
+    const rows = category === BANK_PROOF || category === WEBSITE ? [] : await db.query<{
       uuid: string;
       merchant_uuid: string;
       mid: string;
@@ -269,6 +275,18 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
                 and ($1::text is null or record -> 'business_entity' ->> 'name' = $1)
               order by updated_at, uuid limit 200`,
             [entity ? String(entity) : null],
+          );
+    // Websites sent for review join it too (filter: category WEBSITE; they have no document status).
+    const websiteRows =
+      status || (category && category !== WEBSITE)
+        ? []
+        : await db.query<{ uuid: string; mid: string; updated_at: string; record: Record<string, unknown> }>(
+            `select uuid, mid::text as mid, updated_at, record from merchants
+              where record ->> 'integration_type' = 'THIRD_PARTY'
+                and record -> 'website_detail' ->> 'website_approval_status' = any($2)
+                and ($1::text is null or record -> 'business_entity' ->> 'name' = $1)
+              order by updated_at, uuid limit 200`,
+            [entity ? String(entity) : null, WEBSITE_IN_REVIEW],
           );
     const merchantOf = (uuid: string, mid: string, record: Record<string, unknown>) => ({
       uuid,
@@ -308,7 +326,29 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
         waiting_since: row.updated_at,
         merchant: merchantOf(row.merchant_uuid, row.mid, row.record),
       }));
-    return { documents: [...documents, ...bankProofs].sort((a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since)) };
+    const websites = websiteRows.map((row) => {
+      const website = row.record.website_detail as Record<string, string | null>;
+      return {
+        kind: 'website' as const,
+        uuid: row.uuid,
+        status: website.website_approval_status,
+        remarks: null,
+        document_category: WEBSITE,
+        category_label: message('ops.queue.website'),
+        document_type: null,
+        file: null,
+        waiting_since: row.updated_at,
+        merchant: {
+          ...merchantOf(row.uuid, row.mid, row.record),
+          website_url: website.website_url,
+          android_url: website.android_url,
+          ios_url: website.ios_url,
+          liveliness_status: website.liveliness_status ?? null,
+          domain_status_by_merchant: website.domain_status_by_merchant ?? null,
+        },
+      };
+    });
+    return { documents: [...documents, ...bankProofs, ...websites].sort((a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since)) };
   });
 
   /**
@@ -333,6 +373,32 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
         const updated = { ...row.record, bank_detail: bankDetail };
         await saveRecord(tx, updated, userId, approved ? 'bank.proof_approved' : 'bank.proof_declined', { file_id: String(bank.bank_verification_proof_file_id), remarks });
         await notifyProfile(tx, row.record.uuid, approved ? { bank_verified: true, bank_verification_status: 'verified' } : { bank_verification_status: 'need_bank_proof_doc' });
+        return updated;
+      });
+      return { merchant: record };
+    },
+  );
+
+  /**
+   * The review of a merchant's website: Website OK, or one of the spec's disapproval values (Website Error, Not live,
+   * Under Construction, Incomplete); a comment joins the website's thread as the reviewer's. The merchant's open pages
+   * hear of it on the live channel.
+   */
+  app.post<{ Params: { id: string }; Body: { status: string; comment?: string | null } }>(
+    '/ops/websites/:id/review',
+    { schema: { body: { $ref: `${API}#/$defs/websiteReview` } } },
+    async (request) => {
+      const userId = await staff(request, REVIEW_ROLES);
+      if (!isUuid(request.params.id)) throw apiError('NOT_FOUND');
+      const record = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
+        const detail = row?.record.website_detail as { website_approval_status: string | null; comments: WebsiteComment[] } | null | undefined;
+        if (!row || !detail || row.record.integration_type !== 'THIRD_PARTY' || !WEBSITE_IN_REVIEW.includes(String(detail.website_approval_status))) throw apiError('NOT_FOUND');
+        const comment = (request.body.comment ?? '').trim();
+        const comments = comment ? withComment(detail.comments, comment, 'reviewer', clock.now()) : detail.comments;
+        const updated = { ...row.record, website_detail: { ...detail, website_approval_status: request.body.status, comments } };
+        await saveRecord(tx, updated, userId, 'website.reviewed', { status: request.body.status });
+        await notifyProfile(tx, row.record.uuid, { website_approval_status: request.body.status });
         return updated;
       });
       return { merchant: record };

@@ -21,6 +21,33 @@ const WEBSITE_BODY = {
   properties: { website_detail: { type: 'object' } },
 };
 
+const COMMENT_BODY = {
+  type: 'object',
+  required: ['comment'],
+  additionalProperties: false,
+  properties: {
+    comment: { type: 'object', required: ['comment'], additionalProperties: false, properties: { comment: { type: 'string', maxLength: 1000 } } },
+  },
+  errorMessage: { required: 'validation.required' },
+};
+
+/** The most comments one website's thread holds (the spec gives no number). */
+export const MAX_COMMENTS = 50;
+
+/** One comment of a website's thread (schemas/records/merchant.json websiteDetail.comments). */
+export interface WebsiteComment {
+  id: number;
+  comment: string;
+  commenter: 'merchant' | 'reviewer';
+  created_at: string;
+}
+
+/** The thread with a comment added (ids count up). */
+export function withComment(comments: readonly WebsiteComment[], comment: string, commenter: WebsiteComment['commenter'], now: Date): WebsiteComment[] {
+  const id = comments.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
+  return [...comments, { id, comment, commenter, created_at: now.toISOString() }];
+}
+
 const DOMAIN_STATUS_BODY = {
   type: 'object',
   required: ['domain_status_by_merchant'],
@@ -119,6 +146,33 @@ export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
         return updated;
       });
       return { website_detail: record.website_detail, merchant: record };
+    },
+  );
+
+  /**
+   * The merchant's reply in the website's comment thread (onboarding spec sections 2, 7): at most
+   * {@link MAX_COMMENTS} comments a website, counted with the record locked, so concurrent replies cannot pass it.
+   */
+  app.post<{ Params: { uuid: string }; Body: { comment: { comment: string } } }>(
+    '/website_details/:uuid/comments',
+    { schema: { body: COMMENT_BODY } },
+    async (request) => {
+      const { userId } = currentUser(request);
+      if (!isUuid(request.params.uuid)) throw apiError('NOT_FOUND');
+      const text = request.body.comment.comment.trim();
+      if (!text) throw validationError({ comment: [message('validation.required')] });
+      const owner = (await listMerchants(db, userId)).find((merchant) => (merchant.website_detail as { uuid?: string } | null)?.uuid === request.params.uuid);
+      if (!owner) throw apiError('NOT_FOUND');
+      const record = await db.transaction(async (tx) => {
+        const { record: stored } = await actingMembership(tx, userId, owner.uuid, STEP, true);
+        const detail = stored.website_detail as { uuid: string; comments: WebsiteComment[] } | null;
+        if (!detail || detail.uuid !== request.params.uuid) throw apiError('NOT_FOUND');
+        if (detail.comments.length >= MAX_COMMENTS) throw validationError({ comment: [message('website.comments.tooMany', { max: MAX_COMMENTS })] });
+        const updated: MerchantRecord = { ...stored, website_detail: { ...detail, comments: withComment(detail.comments, text, 'merchant', clock.now()) } };
+        await saveRecord(tx, updated, userId, 'website.comment', { length: text.length });
+        return updated;
+      });
+      return { message: message('website.comments.thanks'), website_detail: record.website_detail, merchant: record };
     },
   );
 };

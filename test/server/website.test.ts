@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
+import { issueAlternativeToken } from '../../server/merchants/bankUpdate';
 import { stepFlagsOf } from '../../server/merchants/stepFlags';
-import { call, latestOtp, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
+import { call, latestOtp, signInStaff, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,5 +139,51 @@ describe('PUT /api/v1/website_details/{uuid}/domain_status', () => {
     const answer = await domainStatus(m, detail.uuid, 'active');
     expect(answer.statusCode).toBe(422);
     expect(answer.json()).toEqual({ errors: { domain_status_by_merchant: [message('website.domainStatus.notChecked')] } });
+  });
+});
+
+describe('the website review and its comment thread', () => {
+  it('lists a website sent for review in the queue; a reviewer disapproves it with a comment, the merchant replies, then it is approved', async () => {
+    const m = await merchantWithPan();
+    const { website_detail: detail } = (await send(m, SITE, await websiteToken(m))).json();
+    const reviewer = await signInStaff(t, 'ops_reviewer');
+    const viewer = await signInStaff(t, 'ops_viewer');
+    const queue = (await call(t, reviewer, 'GET', '/api/v1/ops/review-queue?category=WEBSITE')).json().documents as Array<{ kind: string; uuid: string; merchant: { website_url: string } }>;
+    expect(queue.find((item) => item.uuid === m.uuid)).toMatchObject({ kind: 'website', merchant: { website_url: SITE.website_url } });
+
+    const review = (token: string, body: unknown) => call(t, token, 'POST', `/api/v1/ops/websites/${m.uuid}/review`, body);
+    expect((await review(m.token, { status: 'Website OK' })).statusCode).toBe(403);
+    expect((await review(viewer, { status: 'Website OK' })).statusCode).toBe(403);
+    expect((await review(reviewer, { status: 'Looks fine' })).statusCode).toBe(422);
+    const disapproved = await review(reviewer, { status: 'Website Not live', comment: 'The checkout page does not load.' });
+    expect(disapproved.statusCode, disapproved.body).toBe(200);
+    expect(disapproved.json().merchant.website_detail).toMatchObject({ website_approval_status: 'Website Not live', comments: [{ id: 1, commenter: 'reviewer', comment: 'The checkout page does not load.' }] });
+    // Reviewed: no longer in the queue, and not reviewed again until it is sent again.
+    expect((await review(reviewer, { status: 'Website OK' })).statusCode).toBe(404);
+
+    const comment = (token: string, text: string, uuid = detail.uuid) => call(t, token, 'POST', `/api/v1/website_details/${uuid}/comments`, { comment: { comment: text } });
+    const replied = await comment(m.token, '  It loads now, please check again.  ');
+    expect(replied.json()).toMatchObject({ message: 'Thanks for the reply. We will get back to you.', website_detail: { comments: [{ id: 1 }, { id: 2, commenter: 'merchant', comment: 'It loads now, please check again.' }] } });
+    expect((await comment(m.token, '   ')).statusCode).toBe(422);
+    const stranger = await merchantWithPan();
+    expect((await comment(stranger.token, 'Hello')).statusCode).toBe(404);
+    expect((await comment(m.token, 'Hello', 'not-a-uuid')).statusCode).toBe(404);
+
+    // Sent again (a token as a verified OTP gives it: the OTP resend interval is real time), reviewed again: approved.
+    const [user] = await t.db.query<{ id: string }>('select id from users where email = $1', [m.email]);
+    expect((await send(m, SITE, await issueAlternativeToken(t.db, user!.id, m.uuid, 'update_website_details', new Date()))).statusCode).toBe(200);
+    const approved = await review(reviewer, { status: 'Website OK' });
+    expect(approved.json().merchant.website_detail.website_approval_status).toBe('Website OK');
+    expect(stepFlagsOf(approved.json().merchant, 'website-details')).toMatchObject({ completed: true });
+  });
+
+  it('holds at most 50 comments, however many replies arrive at once', async () => {
+    const m = await merchantWithPan();
+    const { website_detail: detail } = (await send(m, { integration_type: 'TOOLS' })).json();
+    const answers = await Promise.all(Array.from({ length: 55 }, (_, index) => call(t, m.token, 'POST', `/api/v1/website_details/${detail.uuid}/comments`, { comment: { comment: `Reply ${index}` } })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(50);
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(5);
+    const record = (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}`)).json().merchant;
+    expect(record.website_detail.comments).toHaveLength(50);
   });
 });

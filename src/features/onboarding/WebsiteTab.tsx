@@ -11,6 +11,7 @@ import { StatusSnackbar } from '../../shared/ui/StatusSnackbar';
 import { t } from '../../shared/ui/t';
 import { stepStatus, stepLine } from './StepRow';
 import { LazyStepScreen } from './stepScreens';
+import { WebsiteComments } from './WebsiteComments';
 
 const STEP = 'website-details';
 
@@ -62,6 +63,7 @@ export function WebsiteTab({ merchant, flags, reviewLabel, canEdit, onChanged }:
           />
         </Suspense>
       )}
+      <WebsiteComments merchant={merchant} mayAct={canEdit && !flags.locked} onChanged={onChanged} />
       <StatusSnackbar
         key={confirmation.count}
         message={t('onboarding.saved', { step: t('onboarding.step.website-details') })}

@@ -21,7 +21,10 @@ import { shownTime, useRequirements, useReviewQueue, type QueuedDocument, type Q
 const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Approved', 'Declined'];
 
 /** A queued item's status in words: a document's as its merchant reads it, a bank proof's as waiting. */
-const statusLabel = (item: QueuedDocument) => t(item.kind === 'bank_proof' ? 'ops.queue.bankProofPending' : `documents.docStatus.${item.status}`);
+const statusLabel = (item: QueuedDocument) =>
+  t(item.kind === 'bank_proof' ? 'ops.queue.bankProofPending' : item.kind === 'website' ? 'ops.queue.websitePending' : `documents.docStatus.${item.status}`);
+/** The spec's review values that do not approve a website (onboarding spec section 4, Labels). */
+const WEBSITE_DISAPPROVALS = ['Website Error', 'Website Not live', 'Website Under Construction', 'Website Incomplete'];
 
 /**
  * Documents merchants sent for review, oldest first, with filters; each opens beside the merchant's data to approve
@@ -52,7 +55,7 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {filter('status', t('ops.queue.status'), STATUSES, (status) => t(`documents.docStatus.${status}`))}
         {filter('entity', t('ops.queue.entity'), entities)}
-        {filter('category', t('ops.queue.category'), [...categories, 'BANK_PROOF'])}
+        {filter('category', t('ops.queue.category'), [...categories, 'BANK_PROOF', 'WEBSITE'])}
       </Box>
       {notice && (
         <Alert severity="success" role="status" onClose={() => setNotice('')}>
@@ -127,7 +130,100 @@ function useFileUrl(path: string | null): { url: string | null; type: string; fa
   return state;
 }
 
-function ReviewDialog({ document, mayReview, onClose, onReviewed }: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
+function ReviewDialog(props: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
+  return props.document.kind === 'website' ? <WebsiteReviewDialog {...props} /> : <FileReviewDialog {...props} />;
+}
+
+/** A website's review: its addresses and what the checks found; OK, or one of the spec's disapprovals with a comment. */
+function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
+  const { merchant } = document;
+  const [reason, setReason] = useState(WEBSITE_DISAPPROVALS[0]!);
+  const [comment, setComment] = useState('');
+  const [declining, setDeclining] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const review = async (status: string) => {
+    setBusy(true);
+    try {
+      await apiFetch(`/api/v1/ops/websites/${merchant.uuid}/review`, { method: 'POST', body: { status, comment: comment.trim() || null } });
+      onReviewed(t(status === 'Website OK' ? 'ops.queue.websiteApproved' : 'ops.queue.websiteDisapproved'));
+    } catch (error) {
+      setProblem(error instanceof ApiRequestError ? error.message : t('ops.loadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const facts: Array<[string, string | null | undefined, boolean]> = [
+    ['ops.queue.websiteUrl', merchant.website_url, true],
+    ['ops.queue.androidUrl', merchant.android_url, true],
+    ['ops.queue.iosUrl', merchant.ios_url, true],
+    ['ops.queue.liveliness', merchant.liveliness_status, false],
+    ['ops.queue.domainStatus', merchant.domain_status_by_merchant, false],
+    ['ops.queue.panName', merchant.pancard_name, false],
+    ['ops.queue.business', merchant.business_name, false],
+  ];
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ops-website-review-title">
+      <DialogTitle id="ops-website-review-title">
+        {document.category_label} · {t('ops.queue.merchant', { mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
+      </DialogTitle>
+      <DialogContent>
+        <Box component="dl" sx={{ m: 0 }}>
+          {facts.map(([key, value, link]) => (
+            <Box key={key} sx={{ mb: 1 }}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {t(key)}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {value && link ? (
+                  <a href={value} target="_blank" rel="noopener noreferrer nofollow">
+                    {value}
+                  </a>
+                ) : (
+                  (value ?? '—')
+                )}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        {mayReview && declining && (
+          <Box sx={{ display: 'grid', gap: 2, mt: 1 }}>
+            <TextField select label={t('ops.queue.websiteReason')} value={reason} onChange={(event) => setReason(event.target.value)} fullWidth>
+              {WEBSITE_DISAPPROVALS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField label={t('ops.queue.websiteComment')} value={comment} onChange={(event) => setComment(event.target.value)} fullWidth multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+          </Box>
+        )}
+        {problem && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {problem}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {mayReview && (
+          <>
+            <Button variant="contained" disabled={busy} onClick={() => void review('Website OK')} sx={{ minHeight: 44 }}>
+              {t('ops.queue.approve')}
+            </Button>
+            <Button variant="outlined" disabled={busy} onClick={() => (declining ? void review(reason) : setDeclining(true))} sx={{ minHeight: 44 }}>
+              {t('ops.queue.decline')}
+            </Button>
+          </>
+        )}
+        <Button onClick={onClose} sx={{ minHeight: 44 }}>
+          {t('ops.queue.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
   const file = useFileUrl(document.file);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');

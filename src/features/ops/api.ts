@@ -63,8 +63,8 @@ export interface QueueFilters {
 }
 
 export interface QueuedDocument {
-  /** A KYC document (reviewed by the document review call) or a bank proof (the console's bank-proof review). */
-  kind: 'document' | 'bank_proof';
+  /** A KYC document (reviewed by the document review call), a bank proof or a website (the console's own reviews). */
+  kind: 'document' | 'bank_proof' | 'website';
   uuid: string;
   status: string;
   remarks: string | null;
@@ -84,6 +84,11 @@ export interface QueuedDocument {
     gst_number: string | null;
     document_status: string | null;
     holder_name?: string | null;
+    website_url?: string | null;
+    android_url?: string | null;
+    ios_url?: string | null;
+    liveliness_status?: string | null;
+    domain_status_by_merchant?: string | null;
     bank_account_number?: string | null;
     ifsc_code?: string | null;
   };

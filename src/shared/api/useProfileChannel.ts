@@ -26,6 +26,8 @@ interface ProfileMessage {
   document_status?: string | null;
   /** The service agreement was generated, accepted or signed (its status), or its generation failed (null). */
   agreement_status?: string | null;
+  /** Operations reviewed the merchant's website: the record is read again. */
+  website_approval_status?: string | null;
 }
 
 /** The socket address: /cable on the app's own origin, ws or wss as the page is served. */
@@ -71,7 +73,7 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
       silence = setTimeout(() => socket?.close(), PROFILE_CHANNEL_TIMINGS.silenceMs);
     };
     const onMessage = (message: ProfileMessage) => {
-      if ('agreement_status' in message) {
+      if ('agreement_status' in message || 'website_approval_status' in message) {
         void mutate(keys.agreement(merchantUuid));
         void mutate(key);
         return;

@@ -142,6 +142,7 @@ describe('malformed ids', () => {
       'PUT /api/v1/accounts/:id',
       'POST /api/v1/merchants/:id/kyc_documents/:docId/review',
       'PUT /api/v1/website_details/:uuid/domain_status',
+      'POST /api/v1/website_details/:uuid/comments',
       'GET /api/v1/kyc_document/:id/generated_agreement_html',
       'POST /api/v1/kyc_documents/:docUuid/send_signatory_otp',
       'POST /api/v1/kyc_documents/:docUuid/esign_merged_document',
