@@ -86,6 +86,21 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/website-in-review.png`, fullPage: true });
     await expectAccessible(page, 'website-in-review');
 
+    // A reviewer asks for a correction (the console's review call); the open tab shows it at once, and the merchant replies.
+    const { uuid: merchantUuid } = await merchantOfPage(page, product.baseUrl);
+    const reviewed = await page.request.post(`${product.baseUrl}/api/v1/ops/websites/${merchantUuid}/review`, {
+      headers: await staffAuth(page, product.baseUrl, 'ops.reviewer@example.com'),
+      data: { status: 'Website Incomplete', comment: 'Add your refund policy page, then send the details again.' },
+    });
+    expect(reviewed.status()).toBe(200);
+    await website.getByText('Add your refund policy page, then send the details again.').waitFor();
+    await expect.poll(() => website.getByText('Resubmit Website details').isVisible()).toBe(true);
+    await website.getByLabel('Your reply').fill('Added at /refunds.');
+    await website.getByRole('button', { name: 'SEND' }).click();
+    await website.getByText('Thanks for the reply. We will get back to you.').waitFor();
+    await expectAccessible(page, 'website-comments');
+    await page.screenshot({ path: `${SCREENSHOTS}/website-comments.png`, fullPage: true });
+
     // The service agreement: the details it lacks, the generation job, the ready dialog, then read to the end and accepted.
     await page.getByRole('link', { name: 'Profile' }).click();
     await openStep(page, 'service-agreement');
