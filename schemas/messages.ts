@@ -3,13 +3,15 @@ import en from './messages/en.json';
 export type MessageKey = Exclude<keyof typeof en, '$id'>;
 export type Catalogue = Record<string, string>;
 
-const catalogues: Record<string, Catalogue> = { en };
+// Copies: extendCatalogues adds to these, never to the imported files' objects (which tests and tools read as shipped).
+const english: Catalogue = { ...en };
+const catalogues: Record<string, Catalogue> = { en: english };
 /** The language texts are shown in when no catalogue is named: English, unless the app chose another. */
 let activeLanguage = 'en';
 
 /** Adds a language's catalogue (the app loads one only when the merchant chose it). */
 export function registerCatalogue(language: string, catalogue: Catalogue): void {
-  catalogues[language] = catalogue;
+  catalogues[language] = { ...catalogue };
   for (const texts of extensions) extendCatalogues(texts);
 }
 
@@ -37,7 +39,7 @@ export function setActiveLanguage(language: string): void {
 
 /** The catalogue of a language (default: the active one), falling back to English. */
 export function catalogueFor(language = activeLanguage): Catalogue {
-  return catalogues[language] ?? en;
+  return catalogues[language] ?? english;
 }
 
 /** Whether a string is a key of the message catalogue. */
