@@ -1,5 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
+import { message } from '../../schemas/messages';
+import { ApiError, validationError } from '../errors';
 import { sha256 } from './secrets';
 import { claimAttempt, clearAttempts, isLocked, lockAttempts, type AttemptKind } from './signInAttempts';
 
@@ -22,6 +24,20 @@ export type CheckResult =
   | { ok: false; reason: 'expired' }
   | { ok: false; reason: 'wrong'; attemptsLeft: number }
   | { ok: false; reason: 'locked'; startedLock: boolean };
+
+/**
+ * The answer to a code of a change's OTP that did not pass (the bank or website change, the agreement's e-sign): a wrong
+ * code with the attempts left (the last one said so), too many tries, or an expired or used code. `extra` joins the
+ * body (the e-sign's `blocked` flag).
+ */
+export function otpRefusal(result: Exclude<CheckResult, { ok: true }>, extra: Record<string, unknown> = {}): ApiError {
+  if (result.reason === 'wrong') {
+    const text = result.attemptsLeft === 1 ? message('auth.otpLastAttempt') : message('auth.otpIncorrect', { attempts: result.attemptsLeft });
+    return new ApiError(422, { errors: { code: [text] }, attempts_left: result.attemptsLeft, ...extra });
+  }
+  if (result.reason === 'locked') return new ApiError(429, { error: message('auth.tooManyRequests'), ...extra, ...('blocked' in extra ? { blocked: true } : {}) });
+  return validationError({ code: [message('auth.otpExpired')] });
+}
 
 const hashOf = (identity: string, purpose: string, code: string) => sha256(`${purpose}:${identity}:${code}`);
 

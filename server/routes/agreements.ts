@@ -6,12 +6,12 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
 import { listDocuments, recordDocumentEvent, type KycDocumentOut } from '../documents/kycDocuments';
 import type { DocumentCatalogue } from '../documents/requirementsSource';
-import { ApiError, apiError, validationError } from '../errors';
+import { ApiError, apiError } from '../errors';
 import { actingMembership } from '../merchants/editableMembership';
 import { isUuid } from '../merchants/parseIds';
 import { hasPermission, loadMembership, saveRecord } from '../merchants/store';
 import { notifyProfile } from '../penny/profileEvents';
-import { checkOtp, issueOtp, OTP_POLICY } from '../auth/otp';
+import { checkOtp, issueOtp, OTP_POLICY, otpRefusal } from '../auth/otp';
 import { issueAlternativeToken, useAlternativeToken } from '../merchants/bankUpdate';
 import { signatoryOf } from '../documents/generatedDocuments';
 import { openFile, saveFile } from '../files/fileStore';
@@ -215,12 +215,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
       await signing(db, userId, merchantUuid, false, (await requirements.forMerchant(merchantUuid)).catalogue);
       const result = await checkOtp(db, userId, esignPurpose(documentUuid), code);
       if (result.ok) return { esign_token: await issueAlternativeToken(db, userId, merchantUuid, ESIGN_SCOPE, clock.now()), verified: true };
-      if (result.reason === 'wrong') {
-        const text = result.attemptsLeft === 1 ? message('auth.otpLastAttempt') : message('auth.otpIncorrect', { attempts: result.attemptsLeft });
-        throw new ApiError(422, { errors: { code: [text] }, attempts_left: result.attemptsLeft, blocked: false });
-      }
-      if (result.reason === 'locked') throw new ApiError(429, { error: message('auth.tooManyRequests'), blocked: true });
-      throw validationError({ code: [message('auth.otpExpired')] });
+      throw otpRefusal(result, { blocked: false });
     },
   );
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
-import { checkOtp, issueOtp, OTP_POLICY } from '../auth/otp';
+import { checkOtp, issueOtp, OTP_POLICY, otpRefusal } from '../auth/otp';
 import type { AppContext } from '../context';
-import { ApiError, validationError } from '../errors';
+import { ApiError } from '../errors';
 import { bankUpdateTiming, issueAlternativeToken, ALTERNATIVE_TOKEN_TTL_SECONDS } from '../merchants/bankUpdate';
 import { actingMembership } from '../merchants/editableMembership';
 
@@ -69,12 +69,7 @@ export const otpRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       const token = await issueAlternativeToken(db, userId, merchantUuid, scope, clock.now());
       return { alternative_token: token, expires_in: ALTERNATIVE_TOKEN_TTL_SECONDS };
     }
-    if (result.reason === 'wrong') {
-      const text = result.attemptsLeft === 1 ? message('auth.otpLastAttempt') : message('auth.otpIncorrect', { attempts: result.attemptsLeft });
-      throw new ApiError(422, { errors: { code: [text] }, attempts_left: result.attemptsLeft });
-    }
-    if (result.reason === 'locked') throw new ApiError(429, { error: message('auth.tooManyRequests') });
-    throw validationError({ code: [message('auth.otpExpired')] });
+    throw otpRefusal(result);
   });
 
   app.get<{ Params: { id: string } }>('/merchants/:id/bank_update_timing', async (request) => {

@@ -17,9 +17,8 @@ import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { downloadFile } from '../../../shared/api/download';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
+import { useOtpDialog } from './useOtpDialog';
 
-/** Resend stays off this long after a code was sent (onboarding spec section 9). */
-const RESEND_AFTER_MS = 20_000;
 /** The success dialog shows this long after the e-sign call answered (onboarding spec section 4). */
 export const SUCCESS_AFTER_MS = 200;
 const OTP_LENGTH = 4;
@@ -53,15 +52,7 @@ export function AgreementEsignDialog({ merchantUuid, onSigned, onClose }: { merc
   const [toSign, setToSign] = useState<ToSign | null>(null);
   const [stage, setStage] = useState<'review' | 'otp'>('review');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (resendAt <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), resendAt - Date.now());
-    return () => clearTimeout(timer);
-  }, [resendAt, now]);
+  const { busy, problem, setProblem, run, codeSent, mayResend } = useOtpDialog(problemText);
 
   useEffect(() => {
     let current = true;
@@ -72,24 +63,12 @@ export function AgreementEsignDialog({ merchantUuid, onSigned, onClose }: { merc
     return () => {
       current = false;
     };
-  }, [merchantUuid]);
+  }, [merchantUuid, setProblem]);
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(problemText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   const sendOtp = () =>
     run(async () => {
       await apiFetch(`/api/v1/kyc_documents/${toSign!.kyc_document.uuid}/send_signatory_otp`, { method: 'POST' });
-      setResendAt(Date.now() + RESEND_AFTER_MS);
-      setNow(Date.now());
+      codeSent();
       setStage('otp');
     });
   const sign = () =>
@@ -119,7 +98,7 @@ export function AgreementEsignDialog({ merchantUuid, onSigned, onClose }: { merc
               <>
                 <OtpBoxes id={`${titleId}-otp`} label={t('esign.otp.label')} value={code} onChange={setCode} length={OTP_LENGTH} autoFocus disabled={busy} error={problem !== null} required />
                 <Box>
-                  <Button onClick={() => void sendOtp()} disabled={busy || now < resendAt} sx={{ minHeight: 44 }}>
+                  <Button onClick={() => void sendOtp()} disabled={busy || !mayResend} sx={{ minHeight: 44 }}>
                     {t('otp.dialog.resend')}
                   </Button>
                 </Box>

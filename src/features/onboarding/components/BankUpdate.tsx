@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
+import { useOtpDialog } from './useOtpDialog';
 
 /** A merchant's bank-update allowance (GET bank_update_timing; onboarding spec section 3). */
 interface Timing {
@@ -29,7 +30,6 @@ interface Details {
   bank_account_number: string;
   ifsc_code: string;
 }
-const RESEND_AFTER_MS = 20_000;
 const SCOPE = 'update_bank_details';
 
 /** "24 Nov 2026, 3:30 pm IST", as the server words its "Come back after" text. */
@@ -101,15 +101,7 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
   const [details, setDetails] = useState<Details>({ holder_name: saved.holder_name ?? '', bank_account_number: '', ifsc_code: '' });
   const [stage, setStage] = useState<'details' | 'otp'>('details');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (resendAt <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), resendAt - Date.now());
-    return () => clearTimeout(timer);
-  }, [resendAt, now]);
+  const { busy, problem, setProblem, run, codeSent, mayResend } = useOtpDialog(problemText);
 
   const normalised: Details = {
     holder_name: details.holder_name.trim(),
@@ -118,19 +110,7 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
   };
   const sendOtp = async () => {
     await apiFetch(`/api/v1/otps`, { method: 'POST', body: { otp: { scope: SCOPE, merchant_uuid: merchant.uuid, channels: ['email', 'sms'], type: 'SignIn' } } });
-    setResendAt(Date.now() + RESEND_AFTER_MS);
-    setNow(Date.now());
-  };
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(problemText(error));
-    } finally {
-      setBusy(false);
-    }
+    codeSent();
   };
   const next = () =>
     run(async () => {
@@ -178,7 +158,7 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
             <Typography variant="body2">{t('bankUpdate.otp.sent')}</Typography>
             <OtpBoxes id={`${id}-otp`} label={t('bankUpdate.otp.label')} value={code} onChange={setCode} length={4} autoFocus disabled={busy} error={problem !== null} required />
             <Box>
-              <Button onClick={() => void run(sendOtp)} disabled={busy || now < resendAt} sx={{ minHeight: 44 }}>
+              <Button onClick={() => void run(sendOtp)} disabled={busy || !mayResend} sx={{ minHeight: 44 }}>
                 {t('bankUpdate.otp.resend')}
               </Button>
             </Box>

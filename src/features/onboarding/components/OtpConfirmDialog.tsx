@@ -13,9 +13,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { OtpBoxes } from '../../../../widgets/OtpBoxesWidget';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
+import { useOtpDialog } from './useOtpDialog';
 
-/** Resend OTP stays disabled this long after a code was sent (onboarding spec section 9). */
-const RESEND_AFTER_MS = 20_000;
 const OTP_LENGTH = 4;
 
 export interface OtpConfirmDialogProps {
@@ -37,32 +36,11 @@ export function OtpConfirmDialog({ scope, merchantUuid, onVerified, onCancel }: 
   const id = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (resendAt <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), resendAt - Date.now());
-    return () => clearTimeout(timer);
-  }, [resendAt, now]);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(problemText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, run, codeSent, mayResend } = useOtpDialog(problemText);
   const send = () =>
     run(async () => {
       await apiFetch('/api/v1/otps', { method: 'POST', body: { otp: { scope, merchant_uuid: merchantUuid, channels: ['email', 'sms'], type: 'SignIn' } } });
-      setResendAt(Date.now() + RESEND_AFTER_MS);
-      setNow(Date.now());
+      codeSent();
     });
   const verify = () =>
     run(async () => {
@@ -86,7 +64,7 @@ export function OtpConfirmDialog({ scope, merchantUuid, onVerified, onCancel }: 
           <Typography variant="body2">{t('otp.dialog.sent')}</Typography>
           <OtpBoxes id={`${id}-otp`} label={t('otp.dialog.label')} value={code} onChange={setCode} length={OTP_LENGTH} autoFocus disabled={busy} error={problem !== null} required />
           <Box>
-            <Button onClick={() => void send()} disabled={busy || now < resendAt} sx={{ minHeight: 44 }}>
+            <Button onClick={() => void send()} disabled={busy || !mayResend} sx={{ minHeight: 44 }}>
               {t('otp.dialog.resend')}
             </Button>
           </Box>
