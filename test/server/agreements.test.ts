@@ -214,6 +214,21 @@ describe('e-signing the service agreement', () => {
     expect((await progress(m)).kyc_document.status).toBe('Approved');
   });
 
+  it('counts wrong signatory codes in the database: of a burst of 20 wrong codes, five are counted (the fifth locks), then the right code is refused too', async () => {
+    const email = signatoryEmail();
+    const m = await acceptedAgreement(email);
+    const doc = (await merged(m)).json().kyc_document.uuid as string;
+    expect((await sendOtp(m, doc)).statusCode).toBe(200);
+    const code = await latestOtp(t.db, email);
+    const wrongCode = code === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(m, doc, wrongCode)));
+    const wrong = answers.filter((answer) => answer.statusCode === 422);
+    expect(wrong.map((answer) => answer.json().attempts_left as number).sort()).toEqual([1, 2, 3, 4]);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(16);
+    expect(answers.find((answer) => answer.statusCode === 429)!.json()).toMatchObject({ blocked: true });
+    expect((await verify(m, doc, code)).statusCode).toBe(429);
+  });
+
   it('is refused before acceptance, without a signing authority, or to a member without update_user_profile', async () => {
     const m = await merchant();
     await generate(m);
