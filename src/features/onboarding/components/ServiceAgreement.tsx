@@ -49,8 +49,8 @@ interface AgreementState {
 type Shown = 'details' | 'generating' | 'retry' | 'failed' | 'ready' | 'accept' | 'esign' | 'signed' | 'noAccess' | null;
 
 /**
- * The service agreement step (onboarding spec sections 2, 4): until the website allows it the row asks for the website
- * details; then the merchant generates the agreement (the agreement details dialog first when the business details
+ * The service agreement step (onboarding spec sections 2, 4): until the website allows it the row (rules/steps.json)
+ * asks for the website details and this says why, with the way there; then the merchant generates the agreement (the agreement details dialog first when the business details
  * lack them), watches the "Generating Service Agreement" loader, and gets the ready dialog with the next steps and the
  * download; "Something went wrong!" offers RETRY, a second failure CONTACT US. Then the agreement is read in the
  * acceptance modal and accepted (update_user_profile only; others get the no-access modal).
@@ -142,7 +142,6 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
     <Box sx={{ mb: 1 }}>
       {!agreement && !websiteReady && (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Typography>{t('agreement.row.needWebsite')}</Typography>
           <Typography variant="body2" color="text.secondary">
             {t('agreement.websiteRequired')}
           </Typography>
@@ -153,7 +152,6 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
       )}
       {!agreement && websiteReady && (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Typography>{t('agreement.row.ready')}</Typography>
           {generation?.status === 'queued' && (
             <Typography variant="body2" color="text.secondary">
               {t('agreement.tooltip.generating')}
