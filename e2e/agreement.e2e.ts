@@ -31,12 +31,12 @@ describe('a merchant signs the service agreement on a phone inside the provider\
 
     await openStep(page, 'service-agreement');
     const agreement = row(page, 'service-agreement');
-    await agreement.getByRole('button', { name: 'GENERATE AGREEMENT' }).click();
+    await agreement.getByRole('button', { name: 'GENERATE AGREEMENT', exact: true }).click();
     const ready = page.getByRole('dialog', { name: 'Your Service Agreement is ready!' });
     await ready.waitFor({ timeout: 20_000 });
     await ready.getByRole('button', { name: 'CLOSE' }).click();
 
-    await agreement.getByRole('button', { name: 'READ AND ACCEPT' }).click();
+    await agreement.getByRole('button', { name: 'READ AND ACCEPT', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Service Agreement' });
     await modal.frameLocator('iframe[title="The service agreement"]').getByText('Signing authority: Kavya Patel (PAN ABCPV1234K)').waitFor();
     const accept = modal.getByRole('button', { name: 'I Accept' });
@@ -48,7 +48,7 @@ describe('a merchant signs the service agreement on a phone inside the provider\
     await page.screenshot({ path: `${SCREENSHOTS}/agreement-scrolled.png` });
     await accept.click();
 
-    await agreement.getByRole('button', { name: 'E-SIGN AGREEMENT' }).click();
+    await agreement.getByRole('button', { name: 'E-SIGN AGREEMENT', exact: true }).click();
     const esign = page.getByRole('dialog', { name: 'Review and e-sign your service agreement' });
     await esign.getByText(/We will send a one-time password to the signing authority, s\*+@example\.com/).waitFor();
     await expectAccessible(page, 'msa-review-esign');

@@ -34,7 +34,7 @@ describe('a new merchant verifies the bank account on a phone', () => {
 
     // The deposit lands while the page stays as it is: the live channel brings it (no reload, no navigation).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await bank.getByRole('button', { name: 'Submit' }).click();
+    await bank.getByRole('button', { name: 'Submit', exact: true }).click();
     const amountField = page.getByLabel(/Amount deposited/);
     await amountField.waitFor({ timeout: 20_000 });
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
@@ -66,7 +66,7 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await website.getByLabel(/Website URL/).fill('https://www.meerasharma.example.in');
     await page.screenshot({ path: `${SCREENSHOTS}/website-form.png`, fullPage: true });
     await expectAccessible(page, 'website-form');
-    await website.getByRole('button', { name: 'Submit' }).click();
+    await website.getByRole('button', { name: 'Submit', exact: true }).click();
     const otp = page.getByRole('dialog', { name: 'Verify it is you' });
     await otp.getByLabel('OTP digit 1').waitFor();
     await expect.poll(async () => /website details/.test(await latestSandboxMessage(page, product.baseUrl, email))).toBe(true);
@@ -105,7 +105,7 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await openStep(page, 'service-agreement');
     const agreement = row(page, 'service-agreement');
-    await agreement.getByRole('button', { name: 'GENERATE AGREEMENT' }).click();
+    await agreement.getByRole('button', { name: 'GENERATE AGREEMENT', exact: true }).click();
     const details = page.getByRole('dialog', { name: 'Fill the details below to prepare your service agreement' });
     await chooseOption(details, /Business Type/, 'Food & Beverage');
     await chooseOption(details, /Business Sub Type/, 'Cloud Kitchens');
@@ -118,7 +118,7 @@ describe('a new merchant verifies the bank account on a phone', () => {
     await expectAccessible(page, 'agreement-ready');
     await page.screenshot({ path: `${SCREENSHOTS}/agreement-ready.png` });
     await ready.getByRole('button', { name: 'CLOSE' }).click();
-    await agreement.getByRole('button', { name: 'READ AND ACCEPT' }).click();
+    await agreement.getByRole('button', { name: 'READ AND ACCEPT', exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'Service Agreement' });
     const frame = modal.frameLocator('iframe[title="The service agreement"]');
     await frame.getByText('Payment Gateway Service Agreement').first().waitFor();
@@ -150,7 +150,7 @@ describe('when the test deposit cannot verify the account, and changing verified
     await bank.getByLabel(/^Business Name/).fill('Rama Traders');
     await bank.getByLabel(/Bank Account Number/).fill('999900000001');
     await bank.getByLabel(/IFSC Code/).fill('ABHY0065201');
-    await bank.getByRole('button', { name: 'Submit' }).click();
+    await bank.getByRole('button', { name: 'Submit', exact: true }).click();
     await bank.getByRole('heading', { name: 'Verify your bank account with a document' }).waitFor({ timeout: 20_000 });
     await bank.getByRole('radio', { name: 'Cancelled Cheque' }).check();
     const pdf = await PDFDocument.create();
@@ -201,7 +201,7 @@ describe('when the test deposit cannot verify the account, and changing verified
     await page.keyboard.type(code);
     await page.screenshot({ path: `${SCREENSHOTS}/bank-update-otp.png` });
     await expectAccessible(page, 'bank-update-otp');
-    await otp.getByRole('button', { name: 'Submit' }).click();
+    await otp.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => page.getByText('Bank details updated. We will verify the new account with a test deposit.').isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^Settlements are on hold until .+ IST because your bank details changed\.$/).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/bank-update-done.png`, fullPage: true });

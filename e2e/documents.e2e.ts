@@ -38,7 +38,7 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await signing.getByLabel(/^Name/).fill('Ravi Gupta');
     await signing.getByLabel(/^Email/).fill('ravi.gupta@example.com');
     await signing.getByLabel(/PAN Number/).pressSequentially('ABCPG1234K');
-    await signing.getByRole('button', { name: 'Submit' }).click();
+    await signing.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');
 
     // The KYC step: Aadhaar e-KYC fills the registered address (sandbox OTP 123456, README).

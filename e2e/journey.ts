@@ -50,7 +50,7 @@ export async function signUpWithPan(page: Page, baseUrl: string, { pan, entity, 
   const panRow = row(page, 'pan-details');
   await panRow.getByLabel(/PAN Number/).pressSequentially(pan);
   await chooseOption(panRow, /Business Entity/, entity);
-  await panRow.getByRole('button', { name: 'Submit' }).click();
+  await panRow.getByRole('button', { name: 'Submit', exact: true }).click();
   await page.getByRole('dialog', { name: 'PAN verified' }).getByRole('button', { name: 'Continue' }).click();
   await expect.poll(() => status(page, 'pan-details')).toBe('Completed');
   return email;

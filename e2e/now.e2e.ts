@@ -26,7 +26,7 @@ describe('the NOW product bank screens on a phone', () => {
     await page.getByLabel(/^Business Name/).fill('Kiran Kirana');
     await page.getByLabel(/Bank Account Number/).fill('999900000003');
     await page.getByLabel(/IFSC Code/).fill('ABHY0065201');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Few more steps to activate your payment gateway' }).waitFor();
     expect(await page.getByRole('listitem').count()).toBe(3);
     await page.screenshot({ path: `${SCREENSHOTS}/now-neft-fallback.png`, fullPage: true });

@@ -51,7 +51,7 @@ describe('a new merchant on a phone', () => {
 
     const pan = page.getByLabel(/PAN Number/);
     await pan.fill('abcp1');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => page.getByText('PAN Number is invalid').first().isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/pan-invalid.png`, fullPage: true });
     await expectAccessible(page, 'pan-invalid');
@@ -64,7 +64,7 @@ describe('a new merchant on a phone', () => {
     const options = await entity.locator('option').allTextContents();
     expect(options.filter((text) => text.trim())).toEqual(['Individual', 'Sole Proprietorship']);
     await entity.selectOption({ label: 'Sole Proprietorship' });
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
 
     const dialog = page.getByRole('dialog', { name: 'PAN verified' });
     await dialog.waitFor();

@@ -20,20 +20,20 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await chooseOption(business, /Expected Monthly Sales/, '₹30,001 – ₹60,000');
     const gst = business.getByLabel(/GST Number/);
     await gst.fill(gstin('27AAACX9999K1Z'));
-    await business.getByRole('button', { name: 'Submit' }).click();
+    await business.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => business.getByText('The GST number does not match with PAN details provided').first().isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/business-gst-mismatch.png`, fullPage: true });
     await expectAccessible(page, 'business-gst-mismatch');
     await gst.fill(gstin(`27${PAN}1Z`));
     await business.getByRole('radio', { name: 'Yes' }).check();
     await expect.poll(() => business.getByText('Ultimate Beneficial Owners').first().isVisible()).toBe(true);
-    await business.getByRole('button', { name: 'Submit' }).click();
+    await business.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => business.getByText('This field cannot be left blank').first().isVisible()).toBe(true);
     expect(await business.getByRole('button', { name: 'Add Beneficial owner' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}/business-owners.png`, fullPage: true });
     await expectAccessible(page, 'business-owners');
     await business.getByRole('radio', { name: 'No' }).check();
-    await business.getByRole('button', { name: 'Submit' }).click();
+    await business.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => status(page, 'business-details')).toBe('Completed');
 
     const bank = row(page, 'bank-details');
@@ -44,7 +44,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     expect(await bank.getByLabel(/Company PAN Name/).isVisible()).toBe(true);
     await bank.getByLabel(/Bank Account Number/).fill('50100234567890');
     await bank.getByLabel(/IFSC Code/).fill('HDFC0000001');
-    await bank.getByRole('button', { name: 'Submit' }).click();
+    await bank.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => status(page, 'bank-details')).not.toBe('To do');
 
     const signing = row(page, 'signing-authority');
@@ -54,7 +54,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await signing.getByLabel(/^Name/).fill('Asha Verma');
     await signing.getByLabel(/^Email/).fill('asha.verma@example.com');
     await signing.getByLabel(/PAN Number/).pressSequentially('ABCPV1234K');
-    await signing.getByRole('button', { name: 'Submit' }).click();
+    await signing.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => signing.getByText('This field cannot be left blank').first().isVisible()).toBe(true);
     await signing.getByLabel(/CIN/).fill('U00000MH0000PTC000000');
     await signing.getByRole('button', { name: /Find signatories/i }).click();
@@ -62,7 +62,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await page.screenshot({ path: `${SCREENSHOTS}/signing-none-found.png`, fullPage: true });
     await expectAccessible(page, 'signing-none-found');
     await signing.getByLabel(/CIN/).fill('U72200MH2009PTC123456');
-    await signing.getByRole('button', { name: 'Submit' }).click();
+    await signing.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');
 
     const kyc = row(page, 'kyc');
@@ -78,7 +78,7 @@ describe('a new Private Limited merchant fills the profile steps on a phone', ()
     await kyc.getByLabel(/^Pincode/).first().fill('400002');
     await expect.poll(() => kyc.getByLabel(/^State/).first().inputValue()).toMatch(/maharashtra/i);
     await kyc.getByLabel('Operating address is the same as the registered address').check();
-    await kyc.getByRole('button', { name: 'Submit' }).click();
+    await kyc.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: /^KYC saved/ }).isVisible()).toBe(true);
     await expect.poll(() => kyc.getByText('Address saved. Upload your documents to complete KYC.').isVisible()).toBe(true);
     await expect.poll(() => page.locator('#kyc-header').getAttribute('aria-expanded')).toBe('false');
