@@ -12,10 +12,29 @@ describe('a merchant signs the service agreement on a phone inside the provider\
       const sent: string[] = [];
       Object.assign(window, { hostMessages: sent, Android: { postMessage: (json: string) => void sent.push(json) } });
     });
-    await signUpWithPan(page, product.baseUrl, { pan: 'AAACP7311K', entity: 'Private Limited', prefix: 'agreement' });
+    const email = await signUpWithPan(page, product.baseUrl, { pan: 'AAACP7311K', entity: 'Private Limited', prefix: 'agreement' });
+
+    // A website that is not live yet: the check says so, and the merchant answers that the domain is not active.
+    await openStep(page, 'website-details');
+    const website = row(page, 'website-details');
+    await website.getByRole('radio', { name: 'On my website or app' }).check();
+    await website.getByLabel(/Website URL/).fill('https://notlive.example.com');
+    await website.getByRole('button', { name: 'Submit', exact: true }).click();
+    const otp = page.getByRole('dialog', { name: 'Verify it is you' });
+    await otp.getByLabel('OTP digit 1').waitFor();
+    await expect.poll(async () => /website details/.test(await latestSandboxMessage(page, product.baseUrl, email))).toBe(true);
+    await otp.getByLabel('OTP digit 1').click();
+    await page.keyboard.type(/\b(\d{4})\b/.exec(await latestSandboxMessage(page, product.baseUrl, email))?.[1] ?? '');
+    await otp.getByRole('button', { name: 'Verify' }).click();
+    const notLive = page.getByRole('dialog', { name: 'Your website does not look live yet' });
+    await notLive.getByText('We could not reach a website at https://notlive.example.com.').waitFor();
+    await expectAccessible(page, 'website-status-inactive');
+    await page.screenshot({ path: `${SCREENSHOTS}/website-status-inactive.png` });
+    await notLive.getByRole('button', { name: 'NO, NOT YET' }).click();
+    await notLive.waitFor({ state: 'detached' });
 
     // The steps before the agreement, through the API (each has its own browser test): business details, payment
-    // links and tools (no website), the signing authority.
+    // links and tools after all (no website), the signing authority.
     const { uuid, auth } = await merchantOfPage(page, product.baseUrl);
     const api = (method: 'put' | 'post', path: string, data: unknown) => page.request[method](`${product.baseUrl}${path}`, { headers: auth, data });
     expect((await api('put', `/api/v1/merchants/${uuid}`, { merchant: { business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000' } })).status()).toBe(200);

@@ -10,6 +10,8 @@ import verifyPennyApi from './api/verify-penny.json';
 import bankUpdateApi from './api/bank-update.json';
 import kycDocumentsApi from './api/kyc-documents.json';
 import opsApi from './api/ops.json';
+import websiteApi from './api/website.json';
+import agreementApi from './api/agreement.json';
 import kycApi from './api/kyc.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
 import requirementsMatrixSchema from './documents/requirements-matrix.schema.json';
@@ -21,7 +23,7 @@ import { inlineRefs } from '../renderer/inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, opsApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, opsApi, websiteApi, agreementApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

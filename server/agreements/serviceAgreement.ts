@@ -1,4 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
+import rulesConfig from '../../rules/config';
+import { evaluateStatus } from '../../rules/evaluate';
 import { message } from '../../schemas/messages';
 import { maskAccount, pageWriter, signatoryOf } from '../documents/generatedDocuments';
 import type { MerchantRecord } from '../merchants/store';
@@ -41,7 +43,7 @@ export function agreementContent(record: MerchantRecord, now: Date): AgreementCo
   const notOnRecord = message('generated.notOnRecord');
   const legalName = text(record.pancard_name) || text(record.business_name) || text(record.name) || notOnRecord;
   const entity = text((record.business_entity as { name?: string } | null)?.name) || notOnRecord;
-  const individual = entity === 'Individual';
+  const individual = evaluateStatus(record, rulesConfig).agreementSignedByHolder === true;
   const address = (record.registration_address ?? record.operating_address) as Address | null;
   const addressLine = address ? `${address.address_line}, ${address.city}, ${address.state} ${address.pincode}` : notOnRecord;
   const signatory = signatoryOf(record);

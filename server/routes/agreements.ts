@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import rulesConfig from '../../rules/config';
+import { evaluateStatus } from '../../rules/evaluate';
 import { message } from '../../schemas/messages';
 import { AGREEMENT_DETAILS, agreementBlocker, agreementRequest, queueAgreement, withAgreementStatus } from '../agreements/agreements';
 import { authenticate, currentUser } from '../auth/authenticate';
@@ -19,6 +21,8 @@ import { maskEmail, mergedForEsign, sha256Hex, signedAgreement, type Signer } fr
 import type { MerchantRecord, Membership } from '../merchants/store';
 
 const STEP = 'service-agreement';
+/** The bodies of the e-sign calls (schemas/api/agreement.json). */
+const API = 'https://onboarding.local/schemas/api/agreement.json';
 /** The one-use token a verified signatory OTP gives, which esign_merged_document takes. */
 const ESIGN_SCOPE = 'esign_agreement';
 const esignPurpose = (documentUuid: string) => `esign:${documentUuid}`;
@@ -26,7 +30,7 @@ const esignPurpose = (documentUuid: string) => `esign:${documentUuid}`;
 /** Who signs for the merchant: an individual signs for themself; a business's first signatory signs for it. */
 async function signerOf(db: Queryable, record: MerchantRecord, userId: string): Promise<Signer> {
   const legalName = (typeof record.pancard_name === 'string' && record.pancard_name) || (typeof record.business_name === 'string' && record.business_name) || String(record.name ?? '');
-  const individual = (record.business_entity as { name?: string } | null)?.name === 'Individual';
+  const individual = evaluateStatus(record, rulesConfig).agreementSignedByHolder === true;
   if (individual) {
     const [user] = await db.query<{ email: string | null; name: string | null }>('select email, name from users where id = $1', [userId]);
     const email = user?.email ?? (typeof record.email === 'string' ? record.email : null);
@@ -190,24 +194,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
   /** Checks the signer's OTP (path spelled as the spec spells it); answers the one-use token the e-sign call takes. */
   app.post<{ Body: { otp: { kyc_document_uuid: string; code: string } } }>(
     '/verifiy_signatory_otp',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['otp'],
-          additionalProperties: false,
-          properties: {
-            otp: {
-              type: 'object',
-              required: ['kyc_document_uuid', 'code'],
-              additionalProperties: false,
-              properties: { kyc_document_uuid: { type: 'string', format: 'uuid' }, code: { type: 'string', pattern: '^[0-9]{4}$' } },
-            },
-          },
-          errorMessage: { required: 'validation.required' },
-        },
-      },
-    },
+    { schema: { body: { $ref: `${API}#/$defs/verifySignatoryOtp` } } },
     async (request) => {
       const { userId } = currentUser(request);
       const { kyc_document_uuid: documentUuid, code } = request.body.otp;
@@ -226,7 +213,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
    */
   app.post<{ Params: { docUuid: string }; Body: { otp: string } }>(
     '/kyc_documents/:docUuid/esign_merged_document',
-    { schema: { body: { type: 'object', required: ['otp'], additionalProperties: false, properties: { otp: { type: 'string', minLength: 1, maxLength: 200 } }, errorMessage: { required: 'validation.required' } } } },
+    { schema: { body: { $ref: `${API}#/$defs/esign` } } },
     async (request) => {
       const { userId } = currentUser(request);
       const merchantUuid = await merchantOfAgreement(request.params.docUuid, userId);

@@ -12,24 +12,9 @@ import { listMerchants, saveRecord, type MerchantRecord } from '../merchants/sto
 import { message } from '../../schemas/messages';
 
 const STEP = 'website-details';
+/** The bodies of these calls (schemas/api/website.json). */
+const API = 'https://onboarding.local/schemas/api/website.json';
 const URL_FIELDS = ['website_url', 'android_url', 'ios_url'] as const;
-
-const WEBSITE_BODY = {
-  type: 'object',
-  required: ['website_detail'],
-  additionalProperties: false,
-  properties: { website_detail: { type: 'object' } },
-};
-
-const COMMENT_BODY = {
-  type: 'object',
-  required: ['comment'],
-  additionalProperties: false,
-  properties: {
-    comment: { type: 'object', required: ['comment'], additionalProperties: false, properties: { comment: { type: 'string', maxLength: 1000 } } },
-  },
-  errorMessage: { required: 'validation.required' },
-};
 
 /** The most comments one website's thread holds (the spec gives no number). */
 export const MAX_COMMENTS = 50;
@@ -47,14 +32,6 @@ export function withComment(comments: readonly WebsiteComment[], comment: string
   const id = comments.reduce((max, entry) => Math.max(max, entry.id), 0) + 1;
   return [...comments, { id, comment, commenter, created_at: now.toISOString() }];
 }
-
-const DOMAIN_STATUS_BODY = {
-  type: 'object',
-  required: ['domain_status_by_merchant'],
-  additionalProperties: false,
-  properties: { domain_status_by_merchant: { enum: ['active', 'inactive'] } },
-  errorMessage: { required: 'validation.required', properties: { domain_status_by_merchant: 'validation.required' } },
-};
 
 /** A website detail with nothing sent yet (the record's shape: schemas/records/merchant.json websiteDetail). */
 function emptyWebsiteDetail(): Record<string, unknown> {
@@ -93,7 +70,7 @@ export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
 
   app.post<{ Params: { id: string }; Body: { website_detail: Record<string, unknown> } }>(
     '/merchants/:id/website_details',
-    { schema: { body: WEBSITE_BODY } },
+    { schema: { body: { $ref: `${API}#/$defs/websiteDetails` } } },
     async (request) => {
       const { userId } = currentUser(request);
       const { record: current } = await editableMembership(db, userId, request.params.id, STEP, false);
@@ -131,7 +108,7 @@ export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
 
   app.put<{ Params: { uuid: string }; Body: { domain_status_by_merchant: 'active' | 'inactive' } }>(
     '/website_details/:uuid/domain_status',
-    { schema: { body: DOMAIN_STATUS_BODY } },
+    { schema: { body: { $ref: `${API}#/$defs/domainStatus` } } },
     async (request) => {
       const { userId } = currentUser(request);
       if (!isUuid(request.params.uuid)) throw apiError('NOT_FOUND');
@@ -155,7 +132,7 @@ export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
    */
   app.post<{ Params: { uuid: string }; Body: { comment: { comment: string } } }>(
     '/website_details/:uuid/comments',
-    { schema: { body: COMMENT_BODY } },
+    { schema: { body: { $ref: `${API}#/$defs/comment` } } },
     async (request) => {
       const { userId } = currentUser(request);
       if (!isUuid(request.params.uuid)) throw apiError('NOT_FOUND');

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { manualClock } from '../../server/jobs/clock';
-import { call, latestOtp, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, latestOtp, patchRecord, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
 
 const clock = manualClock();
 let t: TestApp;
@@ -19,18 +19,7 @@ const READY = {
   monthly_expected_volume: '30001-60000',
   integration_type: 'TOOLS',
   registration_address: ADDRESS,
-  bank_detail: {
-    id: 1,
-    bank_account_number: '50100123456789',
-    ifsc_code: 'HDFC0000001',
-    holder_name: 'Nimbus Stores',
-    bank_verification_status: 'verified',
-    penny_deposit_status: 'SUCCESS',
-    penny_deposit_method: 'IMPS',
-    penny_attempt_left: 3,
-    addendum_status: null,
-    bank_verification_proof: null,
-  },
+  bank_detail: VERIFIED_BANK_DETAIL,
 };
 
 let count = 0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { manualClock } from '../../server/jobs/clock';
 import { issueAlternativeToken } from '../../server/merchants/bankUpdate';
-import { call, latestOtp, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, latestOtp, patchRecord, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
 
 const clock = manualClock();
 let t: TestApp;
@@ -11,18 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const verifiedBank = {
-  id: 1,
-  bank_account_number: '50100123456789',
-  ifsc_code: 'HDFC0000001',
-  holder_name: 'Nimbus Stores',
-  bank_verification_status: 'verified',
-  penny_deposit_status: 'SUCCESS',
-  penny_deposit_method: 'IMPS',
-  penny_attempt_left: 3,
-  addendum_status: null,
-  bank_verification_proof: null,
-};
+const verifiedBank = VERIFIED_BANK_DETAIL;
 const newDetails = (account: string) => ({ holder_name: 'Nimbus Stores', bank_account_number: account, ifsc_code: 'sbin0000300' });
 
 let count = 0;

@@ -175,3 +175,17 @@ export async function storedState(t: TestApp, merchantUuid: string): Promise<{ r
 export async function patchRecord(t: TestApp, merchantUuid: string, patch: Record<string, unknown>): Promise<void> {
   await t.db.query('update merchants set record = record || $2::jsonb where uuid = $1', [merchantUuid, JSON.stringify(patch)]);
 }
+
+/** A verified bank detail as the record holds it after a successful test deposit (for tests that start from one). */
+export const VERIFIED_BANK_DETAIL = {
+  id: 1,
+  bank_account_number: '50100123456789',
+  ifsc_code: 'HDFC0000001',
+  holder_name: 'Nimbus Stores',
+  bank_verification_status: 'verified',
+  penny_deposit_status: 'SUCCESS',
+  penny_deposit_method: 'IMPS',
+  penny_attempt_left: 3,
+  addendum_status: null,
+  bank_verification_proof: null,
+};

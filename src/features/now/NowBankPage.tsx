@@ -18,11 +18,11 @@ import { IMPS_SLOW_AFTER_MS } from '../onboarding/components/PennyPanel';
 import type { PennyBankDetail } from '../onboarding/penny/pennyPanelState';
 import { LazyStepScreen } from '../onboarding/stepScreens';
 import { NEFT_FALLBACK_AFTER_MS, nowBankScreen } from './nowBankState';
+import { CONTACT_US_URL } from '../../shared/ui/contactUs';
 
 /** The NOW product's value of `merchant.product` (until the platform issue derives the product from the host). */
 export const NOW_PRODUCT = 'PayUnow';
 /** Where the contact-us links go (the provider's support address; not in the spec). */
-export const CONTACT_US_URL = 'mailto:support@onboarding.local';
 
 /** The merchant the session acts for, kept current by the live channel. */
 export function useSessionMerchant() {

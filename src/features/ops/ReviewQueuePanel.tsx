@@ -130,6 +130,33 @@ function useFileUrl(path: string | null): { url: string | null; type: string; fa
   return state;
 }
 
+/** One fact a reviewer checks: its catalogue label, its value, and whether the value is an address to open. */
+type Fact = [label: string, value: string | null | undefined, link?: boolean];
+
+/** The merchant's data beside what is reviewed, as a description list (addresses open in a new tab, never followed). */
+function MerchantFacts({ facts }: { facts: readonly Fact[] }) {
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      {facts.map(([key, value, link]) => (
+        <Box key={key} sx={{ mb: 1 }}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {t(key)}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value && link ? (
+              <a href={value} target="_blank" rel="noopener noreferrer nofollow">
+                {value}
+              </a>
+            ) : (
+              (value ?? '—')
+            )}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 function ReviewDialog(props: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
   return props.document.kind === 'website' ? <WebsiteReviewDialog {...props} /> : <FileReviewDialog {...props} />;
 }
@@ -153,7 +180,7 @@ function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { doc
       setBusy(false);
     }
   };
-  const facts: Array<[string, string | null | undefined, boolean]> = [
+  const facts: Fact[] = [
     ['ops.queue.websiteUrl', merchant.website_url, true],
     ['ops.queue.androidUrl', merchant.android_url, true],
     ['ops.queue.iosUrl', merchant.ios_url, true],
@@ -168,24 +195,7 @@ function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { doc
         {document.category_label} · {t('ops.queue.merchant', { mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
       </DialogTitle>
       <DialogContent>
-        <Box component="dl" sx={{ m: 0 }}>
-          {facts.map(([key, value, link]) => (
-            <Box key={key} sx={{ mb: 1 }}>
-              <Typography component="dt" variant="caption" color="text.secondary">
-                {t(key)}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value && link ? (
-                  <a href={value} target="_blank" rel="noopener noreferrer nofollow">
-                    {value}
-                  </a>
-                ) : (
-                  (value ?? '—')
-                )}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <MerchantFacts facts={facts} />
         {mayReview && declining && (
           <Box sx={{ display: 'grid', gap: 2, mt: 1 }}>
             <TextField select label={t('ops.queue.websiteReason')} value={reason} onChange={(event) => setReason(event.target.value)} fullWidth>
@@ -251,7 +261,7 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
     }
   };
 
-  const facts: Array<[string, string | null]> = [
+  const facts: Fact[] = [
     ['ops.queue.panName', merchant.pancard_name],
     ['ops.queue.pan', merchant.pancard_number],
     ['ops.queue.business', merchant.business_name],
@@ -279,18 +289,7 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
           )}
         </Box>
         <Box>
-          <Box component="dl" sx={{ m: 0 }}>
-            {facts.map(([key, value]) => (
-              <Box key={key} sx={{ mb: 1 }}>
-                <Typography component="dt" variant="caption" color="text.secondary">
-                  {t(key)}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {value ?? '—'}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <MerchantFacts facts={facts} />
           {mayReview && declining && (
             <TextField
               label={t('ops.queue.reason')}

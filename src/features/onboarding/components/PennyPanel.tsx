@@ -13,11 +13,11 @@ import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import { attemptsLeftTexts, isPennyAmountKeystroke, pennyPanelState, type PennyBankDetail } from '../penny/pennyPanelState';
 import type { StepComponentProps } from '../stepComponents';
+import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
 
 /** The IMPS wait text becomes the longer-than-expected one after this (onboarding spec section 9). */
 export const IMPS_SLOW_AFTER_MS = 30_000;
 /** Where the contact-us link of the exhausted attempts goes (the provider's support page; not in the spec). */
-const CONTACT_US_URL = 'mailto:support@onboarding.local';
 
 /**
  * The bank account verification panel (penny test, onboarding spec sections 2 and 4): one state per row of the

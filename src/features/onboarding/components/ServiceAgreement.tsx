@@ -25,6 +25,7 @@ import { t } from '../../../shared/ui/t';
 import { LazyStepScreen } from '../stepScreens';
 import type { StepComponentProps } from '../stepComponents';
 import type { Signed } from './AgreementEsignDialog';
+import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
 
 const AgreementAcceptDialog = lazy(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
 const AgreementEsignDialog = lazy(() => import('./AgreementEsignDialog').then((module) => ({ default: module.AgreementEsignDialog })));
@@ -33,7 +34,6 @@ const SUCCESS_AFTER_MS = 200;
 
 /** How often the loader asks how the generation is going (the live channel usually says first). */
 const POLL_MS = 1500;
-const CONTACT_US_URL = 'mailto:support@onboarding.local';
 
 interface AgreementDocument {
   uuid: string;
@@ -63,10 +63,11 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
   const [shown, setShown] = useState<Shown>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const websiteReady = evaluateStatus(merchant, rulesConfig).agreementWebsiteReady === true;
+  const status = evaluateStatus(merchant, rulesConfig);
+  const websiteReady = status.agreementWebsiteReady === true;
   const agreement = data?.kyc_document ?? null;
   const generation = data?.generation ?? null;
-  const individual = (merchant.business_entity as { name?: string } | null | undefined)?.name === 'Individual';
+  const individual = status.agreementSignedByHolder === true;
 
   // The loader gives way to the ready dialog once the agreement is there, or to RETRY / CONTACT US when it failed.
   const dialog: Shown =
