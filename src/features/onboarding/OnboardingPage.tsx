@@ -27,10 +27,11 @@ import { useRedirectAfterBankVerified } from './penny/useRedirectAfterBankVerifi
 import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { tabVisibility } from './tabVisibility';
-import { WebsiteTab } from './WebsiteTab';
 
 /** The Documents tab loads when it is first opened (the stepper's first load stays small). */
 const DocumentsPage = lazy(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
+// The Website tab (its thread's reply box brings the text input) loads with the tab, not with the stepper.
+const WebsiteTab = lazy(() => import('./WebsiteTab').then((module) => ({ default: module.WebsiteTab })));
 
 const PROFILE_EDIT = ['update_user_profile', 'update_profile_restricted'];
 
@@ -174,13 +175,15 @@ export default function OnboardingPage() {
           />
         </>
       ) : pathname === '/onboarding/website' && tabs.website ? (
-        <WebsiteTab
-          merchant={merchant}
-          flags={flags['website-details']!}
-          reviewLabel={typeof rules.status.websiteStatusLabel === 'string' ? rules.status.websiteStatusLabel : null}
-          canEdit={canEdit}
-          onChanged={(changed) => void mutate(changed, { revalidate: false })}
-        />
+        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+          <WebsiteTab
+            merchant={merchant}
+            flags={flags['website-details']!}
+            reviewLabel={typeof rules.status.websiteStatusLabel === 'string' ? rules.status.websiteStatusLabel : null}
+            canEdit={canEdit}
+            onChanged={(changed) => void mutate(changed, { revalidate: false })}
+          />
+        </Suspense>
       ) : pathname === '/onboarding/documents' ? (
         <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
           <DocumentsPage merchant={merchant} canEdit={canEdit} />
