@@ -20,5 +20,5 @@ for (const route of BUNDLE_ROUTES) {
     raw += file.length;
     gzip += gzipSync(file, { level: 9 }).length;
   }
-  console.log(`first-load JS ${route.name}: ${(gzip / 1024).toFixed(1)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw, ${found.chunks.size} chunks)`);
+  console.log(`first-load JS ${route.name}: ${(gzip / 1024).toFixed(2)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw, ${found.chunks.size} chunks)`);
 }

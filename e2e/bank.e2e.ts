@@ -177,7 +177,7 @@ describe('when the test deposit cannot verify the account, and changing verified
     await page.context().close();
   });
 
-  it('changes verified bank details with an OTP from the sandbox inbox', async () => {
+  it('changes verified bank details with an OTP from the sandbox inbox: an addendum, accepted, approved by a reviewer', async () => {
     const page = await product.phonePage();
     await page.goto(`${product.baseUrl}/app/account`);
     await page.getByRole('button', { name: 'Sign in with password' }).click();
@@ -202,8 +202,27 @@ describe('when the test deposit cannot verify the account, and changing verified
     await page.screenshot({ path: `${SCREENSHOTS}/bank-update-otp.png` });
     await expectAccessible(page, 'bank-update-otp');
     await otp.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => page.getByText('Bank details updated. We will verify the new account with a test deposit.').isVisible()).toBe(true);
+    // The account was verified: the change is an addendum to accept, the verified account stays in use until approved.
+    const addendum = bank.getByRole('region', { name: 'Addendum to your service agreement' });
+    await addendum.getByText(/Now: 50100234567890/).waitFor();
+    await addendum.getByText(/New: 50100777788889/).waitFor();
+    await expect.poll(() => bank.getByText('Accept the addendum for your change').isVisible()).toBe(true);
+    await addendum.getByRole('button', { name: 'ACCEPT ADDENDUM' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/bank-addendum.png`, fullPage: true });
+    await expectAccessible(page, 'bank-addendum');
+    await addendum.getByRole('button', { name: 'ACCEPT ADDENDUM' }).click();
+    await addendum.getByText(/^You accepted the addendum\./).waitFor();
+
+    // A reviewer approves it (the staff review call, from the review queue): the open page follows on the live channel.
+    const reviewer = await staffAuth(page, product.baseUrl, 'ops.reviewer@example.com');
+    const { uuid } = await merchantOfPage(page, product.baseUrl);
+    const queue = (await (await page.request.get(`${product.baseUrl}/api/v1/ops/review-queue?category=ADDENDUM`, { headers: reviewer })).json()) as { documents: Array<{ uuid: string; merchant: { uuid: string } }> };
+    const queued = queue.documents.find((item) => item.merchant.uuid === uuid);
+    expect(queued).toBeDefined();
+    const approved = await page.request.post(`${product.baseUrl}/api/v1/ops/addenda/${queued!.uuid}/review`, { headers: reviewer, data: { status: 'Approved' } });
+    expect(approved.status()).toBe(200);
     await expect.poll(() => page.getByText(/^Settlements are on hold until .+ IST because your bank details changed\.$/).isVisible()).toBe(true);
+    await expect.poll(() => addendum.count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/bank-update-done.png`, fullPage: true });
     await expectAccessible(page, 'bank-update-done');
     await page.context().close();

@@ -12,21 +12,32 @@ let activeLanguage = 'en';
 /** Adds a language's catalogue (the app loads one only when the merchant chose it). */
 export function registerCatalogue(language: string, catalogue: Catalogue): void {
   catalogues[language] = { ...catalogue };
-  for (const texts of extensions) extendCatalogues(texts);
+  for (const texts of extensions) addTexts(texts);
 }
 
-/** Texts added to every catalogue (see {@link extendCatalogues}), also given to catalogues registered later. */
-const extensions: Catalogue[] = [];
+/** Texts added to the catalogues (see {@link addTexts}), also given to catalogues registered later. */
+const extensions: Array<Record<string, Catalogue>> = [];
 
 /**
- * Adds texts to every registered catalogue that lacks them: the operations console's own (English only), loaded with
- * the console, so merchants never download them.
+ * Adds a feature's texts, by language, to every registered catalogue that lacks them (a language the feature has no
+ * texts for gets the English ones): texts only a lazily loaded screen shows come with it, not with the first load.
  */
-export function extendCatalogues(texts: Catalogue): void {
-  if (!extensions.includes(texts)) extensions.push(texts);
-  for (const catalogue of Object.values(catalogues)) {
+export function addTexts(byLanguage: Record<string, Catalogue>): void {
+  if (!extensions.includes(byLanguage)) extensions.push(byLanguage);
+  for (const [language, catalogue] of Object.entries(catalogues)) {
+    const texts = byLanguage[language] ?? byLanguage.en ?? {};
     for (const [key, text] of Object.entries(texts)) if (key !== '$id' && !Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = text;
   }
+}
+
+const englishOnly = new WeakMap<Catalogue, Record<string, Catalogue>>();
+/**
+ * Adds English texts to every registered catalogue that lacks them: the operations console's own (English only),
+ * loaded with the console, so merchants never download them.
+ */
+export function extendCatalogues(texts: Catalogue): void {
+  if (!englishOnly.has(texts)) englishOnly.set(texts, { en: texts });
+  addTexts(englishOnly.get(texts)!);
 }
 
 /**

@@ -12,10 +12,12 @@ import kycDocumentsApi from './api/kyc-documents.json';
 import opsApi from './api/ops.json';
 import websiteApi from './api/website.json';
 import agreementApi from './api/agreement.json';
+import addendaApi from './api/addenda.json';
 import kycApi from './api/kyc.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
 import requirementsMatrixSchema from './documents/requirements-matrix.schema.json';
 import requirementsVersionSchema from './documents/requirements-version.schema.json';
+import websiteDocumentsSchema from './documents/website-documents.schema.json';
 import stepDefinitionSchema from './steps/step-definition.json';
 import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaFiles } from './stepCatalogue';
 import requirementsMatrixUi from './ops/requirements-matrix.ui.json';
@@ -23,7 +25,7 @@ import { inlineRefs } from '../renderer/inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, opsApi, websiteApi, agreementApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

@@ -7,6 +7,7 @@ import bankDetails from './steps/bank-details.json';
 import additionalDocuments from './steps/additional-documents.json';
 import websiteDetails from './steps/website-details.json';
 import agreementDetails from './steps/agreement-details.json';
+import gstUpdate from './steps/gst-update.json';
 import serviceAgreement from './steps/service-agreement.json';
 import panDetailsStep from './steps/pan-details.step.json';
 import businessDetailsStep from './steps/business-details.step.json';
@@ -16,6 +17,7 @@ import bankDetailsStep from './steps/bank-details.step.json';
 import additionalDocumentsStep from './steps/additional-documents.step.json';
 import websiteDetailsStep from './steps/website-details.step.json';
 import agreementDetailsStep from './steps/agreement-details.step.json';
+import gstUpdateStep from './steps/gst-update.step.json';
 import serviceAgreementStep from './steps/service-agreement.step.json';
 import businessEntities from './master/business-entities.json';
 import bankFormEntities from './master/bank-form-entities.json';
@@ -31,7 +33,7 @@ import type { JsonSchema, UiSchema } from './types';
  */
 
 /** The step schemas and the file of shared definitions their `$ref`s point into. */
-export const stepSchemaFiles: JsonSchema[] = [definitions, panDetails, businessDetails, signingAuthority, kyc, bankDetails, additionalDocuments, websiteDetails, agreementDetails, serviceAgreement];
+export const stepSchemaFiles: JsonSchema[] = [definitions, panDetails, businessDetails, signingAuthority, kyc, bankDetails, additionalDocuments, websiteDetails, agreementDetails, gstUpdate, serviceAgreement];
 
 /** The master tables step definitions read as `master.<name>`. */
 export const masterTables: Record<string, unknown> = { businessEntities, bankForm: bankFormEntities, signatoryTitles, businessCategories, areaCodes };
@@ -46,6 +48,7 @@ export const stepDefinitions: Record<string, unknown> = {
   'additional-documents': additionalDocumentsStep,
   'website-details': websiteDetailsStep,
   'agreement-details': agreementDetailsStep,
+  'gst-update': gstUpdateStep,
   'service-agreement': serviceAgreementStep,
 };
 

@@ -14,13 +14,17 @@ const DATA_FILES = /^(rules\/[^/]+|schemas\/master\/[^/]+|schemas\/steps\/journe
 const COMMENT = /^\$comment(:|$)/;
 /** The message catalogues (not the console's, which is English and staff only). */
 const CATALOGUES = /^schemas\/messages\/[a-z]{2}\.json$/;
-/** The texts only the server writes: those of the documents it generates (server/documents/generatedDocuments.ts). */
-const SERVER_ONLY_TEXT = /^generated\./;
+/**
+ * The texts only the server writes: those of the documents it generates (`generated.`, server/documents/
+ * generatedDocuments.ts), and those of its answers the app never words itself (`server.`: refusals, e-mails, the
+ * names it gives the categories it lists).
+ */
+const SERVER_ONLY_TEXT = /^(generated|server)\./;
 
 /**
  * Drops the comment keys of the data files above from the browser build: they are notes for the people who edit the
  * files, and about 2 KiB gzipped of the stepper's first load. Drops too the texts of the message catalogues that only
- * the server writes (the generated documents'). The server and the tests read the files as they are.
+ * the server writes (the generated documents', its own answers'). The server and the tests read the files as they are.
  */
 export function jsonWithoutComments(): Plugin {
   return {

@@ -93,6 +93,7 @@ export interface SubmitRule {
   busyMessage?: string;
   /** Over `answer` (the merchant record the server answered): a catalogue key when the stored submit did not succeed (a failed verification), else null. */
   outcomeProblem?: Logic;
+  stayWhen?: Logic;
   /** A registered dialog shown with the answered record before the step counts as saved (the PAN confirmation). */
   confirm?: string;
   /**

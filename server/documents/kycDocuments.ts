@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PDFDocument, type PDFImage } from 'pdf-lib';
 import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
-import { saveFile, type CheckedUpload } from '../files/fileStore';
+import { saveFile, type CheckedUpload, type UploadType } from '../files/fileStore';
 import type { DocumentCatalogue } from './requirementsSource';
 import { isUuid } from '../merchants/parseIds';
 
@@ -39,9 +39,25 @@ export interface KycDocumentOut {
   updated_at: string;
 }
 
+/** What a KYC document's file may be (spec section 9): pdf, png, jpg and jpeg. */
+export const DOCUMENT_FILE_TYPES: readonly UploadType[] = ['pdf', 'png', 'jpg'];
+
 /** The largest number of pages a multi-page document takes (spec section 9), and of sides a front/back one. */
 export const MAX_PAGES = 5;
 export const MAX_SIDES = 2;
+
+/**
+ * Where an upload goes: its category and type and, when not a KYC document of the merchant's own (the Documents tab),
+ * its class and owner (a signed copy of the agreement is an Agreement; a website document belongs to the WebsiteDetail)
+ * and the status it takes when it comes into force.
+ */
+export interface UploadTarget {
+  category: string;
+  type: string | null;
+  kind?: KycDocumentOut['kyc_document_type'];
+  recordType?: KycDocumentOut['record_type'];
+  inForceStatus?: string;
+}
 
 /** Per-document statuses a merchant may still replace: not yet sent for review, or declined by it. */
 const REPLACEABLE = ['Pending', 'Declined'];
@@ -151,25 +167,21 @@ export async function assertReplaceable(db: Queryable, merchantUuid: string, cat
 
 /**
  * Stores one file as a whole document (a single-file upload): the file is its only page and its processed document;
- * it replaces the category's document in force, which must be replaceable.
+ * it replaces the category's document in force, which must be replaceable (a KYC document; whether an agreement takes
+ * a signed copy, its caller asks the rules).
  */
-export async function saveWholeDocument(
-  tx: Queryable,
-  merchantUuid: string,
-  target: { category: string; type: string | null },
-  upload: CheckedUpload,
-  by: DocumentActor,
-): Promise<string> {
-  await assertReplaceable(tx, merchantUuid, target.category);
+export async function saveWholeDocument(tx: Queryable, merchantUuid: string, target: UploadTarget, upload: CheckedUpload, by: DocumentActor): Promise<string> {
+  const kind = target.kind ?? 'KYC';
+  if (kind === 'KYC') await assertReplaceable(tx, merchantUuid, target.category);
   const file = await saveFile(tx, upload, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
   const uuid = randomUUID();
   await tx.query(
-    `insert into kyc_documents (uuid, merchant_uuid, document_category, document_type, processed_file_id, attachment_count, created_by)
-     values ($1, $2, $3, $4, $5, 1, $6)`,
-    [uuid, merchantUuid, target.category, target.type, file.id, by.userId],
+    `insert into kyc_documents (uuid, merchant_uuid, kyc_document_type, record_type, document_category, document_type, processed_file_id, attachment_count, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, 1, $8)`,
+    [uuid, merchantUuid, kind, target.recordType ?? 'Merchant', target.category, target.type, file.id, by.userId],
   );
   await tx.query('insert into kyc_document_attachments (kyc_document_uuid, file_id) values ($1, $2)', [uuid, file.id]);
-  await activate(tx, merchantUuid, uuid, target.category);
+  await activate(tx, merchantUuid, uuid, target.category, kind, target.inForceStatus ?? 'Pending');
   await recordDocumentEvent(tx, merchantUuid, uuid, by, 'document.uploaded', { category: target.category, type: target.type, file: file.name, byte_size: file.byteSize });
   return uuid;
 }
@@ -182,7 +194,7 @@ export async function saveWholeDocument(
 export async function addPage(
   tx: Queryable,
   merchantUuid: string,
-  target: { category: string; type: string | null; maxPages: number },
+  target: UploadTarget & { maxPages: number },
   upload: CheckedUpload,
   by: DocumentActor,
   draftUuid?: string,
@@ -190,9 +202,9 @@ export async function addPage(
   let uuid = draftUuid;
   if (!uuid) {
     await tx.query(
-      `insert into kyc_documents (uuid, merchant_uuid, document_category, document_type, created_by) values ($1, $2, $3, $4, $5)
+      `insert into kyc_documents (uuid, merchant_uuid, kyc_document_type, record_type, document_category, document_type, created_by) values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (merchant_uuid, document_category, coalesce(document_type, '')) where processed_file_id is null and not active do nothing`,
-      [randomUUID(), merchantUuid, target.category, target.type, by.userId],
+      [randomUUID(), merchantUuid, target.kind ?? 'KYC', target.recordType ?? 'Merchant', target.category, target.type, by.userId],
     );
     const [draft] = await tx.query<{ uuid: string }>(
       `select uuid from kyc_documents where merchant_uuid = $1 and document_category = $2 and coalesce(document_type, '') = coalesce($3, '')
@@ -230,11 +242,15 @@ export async function removePages(tx: Queryable, merchantUuid: string, draftUuid
   await recordDocumentEvent(tx, merchantUuid, draftUuid, by, 'page.removed', { attachments: attachmentIds });
 }
 
-/** Deletes a document the merchant may still replace (a draft, or one not yet sent for review), with its files. */
+/**
+ * Deletes a document the merchant may still replace (a draft of any class, or a KYC document of the Documents tab not
+ * yet sent for review), with its files. A website document is part of its website's review and stays.
+ */
 export async function deleteDocument(tx: Queryable, merchantUuid: string, uuid: string, by: DocumentActor): Promise<void> {
-  const [document] = await tx.query<DocumentRow>('select * from kyc_documents where uuid = $1 and merchant_uuid = $2 for update', [uuid, merchantUuid]);
+  const [document] = await tx.query<DocumentRow>("select * from kyc_documents where uuid = $1 and merchant_uuid = $2 and record_type = 'Merchant' for update", [uuid, merchantUuid]);
   if (!document) throw apiError('NOT_FOUND');
-  if (document.kyc_document_type !== 'KYC' || !REPLACEABLE.includes(document.status) || (document.active && document.status !== 'Pending')) {
+  const draft = !document.active && document.processed_file_id === null;
+  if (!draft && (document.kyc_document_type !== 'KYC' || !REPLACEABLE.includes(document.status) || (document.active && document.status !== 'Pending'))) {
     throw apiError('DOCUMENT_UNDER_REVIEW');
   }
   const files = await tx.query<{ file_id: string }>('select file_id from kyc_document_attachments where kyc_document_uuid = $1', [uuid]);
@@ -246,15 +262,24 @@ export async function deleteDocument(tx: Queryable, merchantUuid: string, uuid: 
 
 /**
  * Merges a draft's pages, in `order` (every page exactly once), into one PDF (images on A4 pages, PDFs' pages
- * appended), stores it as the document's processed file and puts the document in force in its category.
+ * appended), stores it as the document's processed file and puts the document in force in its category, with
+ * `inForceStatus` (a KYC document: Pending, to be sent for review).
  */
-export async function mergeDraft(tx: Queryable, merchantUuid: string, uuid: string, order: readonly number[], by: DocumentActor, dates: { issue_date?: string | null; expiry_date?: string | null } = {}): Promise<void> {
+export async function mergeDraft(
+  tx: Queryable,
+  merchantUuid: string,
+  uuid: string,
+  order: readonly number[],
+  by: DocumentActor,
+  dates: { issue_date?: string | null; expiry_date?: string | null } = {},
+  inForceStatus = 'Pending',
+): Promise<void> {
   const [draft] = await tx.query<DocumentRow>(
     'select * from kyc_documents where uuid = $1 and merchant_uuid = $2 and processed_file_id is null and not active for update',
     [uuid, merchantUuid],
   );
   if (!draft) throw apiError('NOT_FOUND');
-  await assertReplaceable(tx, merchantUuid, draft.document_category);
+  if (draft.kyc_document_type === 'KYC') await assertReplaceable(tx, merchantUuid, draft.document_category);
   const pages = await tx.query<{ id: string; content: string; mime_type: string }>(
     `select a.id, encode(f.content, 'base64') as content, f.mime_type from kyc_document_attachments a join stored_files f on f.id = a.file_id where a.kyc_document_uuid = $1`,
     [uuid],
@@ -269,17 +294,18 @@ export async function mergeDraft(tx: Queryable, merchantUuid: string, uuid: stri
     dates.issue_date ?? null,
     dates.expiry_date ?? null,
   ]);
-  await activate(tx, merchantUuid, uuid, draft.document_category);
+  await activate(tx, merchantUuid, uuid, draft.document_category, draft.kyc_document_type, inForceStatus);
   await recordDocumentEvent(tx, merchantUuid, uuid, by, 'document.merged', { category: draft.document_category, type: draft.document_type, order, byte_size: file.byteSize });
 }
 
-/** Puts a document in force in its category: the one it replaces is kept for the record, inactive. */
-async function activate(tx: Queryable, merchantUuid: string, uuid: string, category: string): Promise<void> {
-  await tx.query(`update kyc_documents set active = false, updated_at = now() where merchant_uuid = $1 and document_category = $2 and kyc_document_type = 'KYC' and active`, [
+/** Puts a document in force in its category with `status`: the one of its class it replaces is kept for the record, inactive. */
+async function activate(tx: Queryable, merchantUuid: string, uuid: string, category: string, kind: KycDocumentOut['kyc_document_type'], status: string): Promise<void> {
+  await tx.query(`update kyc_documents set active = false, updated_at = now() where merchant_uuid = $1 and document_category = $2 and kyc_document_type = $3 and active`, [
     merchantUuid,
     category,
+    kind,
   ]);
-  await tx.query("update kyc_documents set active = true, status = 'Pending', remarks = null, updated_at = now() where uuid = $1", [uuid]);
+  await tx.query('update kyc_documents set active = true, status = $2, remarks = null, updated_at = now() where uuid = $1', [uuid, status]);
 }
 
 const A4: [number, number] = [595.28, 841.89];
@@ -316,13 +342,13 @@ export async function sendForReview(
   by: DocumentActor,
 ): Promise<{ missing: string[]; reuploaded: boolean }> {
   const inForce = await tx.query<{ uuid: string; document_category: string; status: string }>(
-    `select uuid, document_category, status from kyc_documents where merchant_uuid = $1 and kyc_document_type = 'KYC' and active for update`,
+    `select uuid, document_category, status from kyc_documents where merchant_uuid = $1 and kyc_document_type = 'KYC' and record_type = 'Merchant' and active for update`,
     [merchantUuid],
   );
   const missing = required.filter((category) => !inForce.some((document) => document.document_category === category && document.status !== 'Declined'));
   if (missing.length) return { missing, reuploaded: false };
   const declinedBefore = await tx.query<{ document_category: string }>(
-    `select distinct document_category from kyc_documents where merchant_uuid = $1 and kyc_document_type = 'KYC' and not active and status = 'Declined'`,
+    `select distinct document_category from kyc_documents where merchant_uuid = $1 and kyc_document_type = 'KYC' and record_type = 'Merchant' and not active and status = 'Declined'`,
     [merchantUuid],
   );
   const replacing = new Set(declinedBefore.map((row) => row.document_category));
@@ -350,7 +376,7 @@ export async function reviewDocument(
   by: DocumentActor,
 ): Promise<string | null> {
   const [document] = await tx.query<DocumentRow>(
-    "select * from kyc_documents where uuid = $1 and merchant_uuid = $2 and active and kyc_document_type = 'KYC' for update",
+    "select * from kyc_documents where uuid = $1 and merchant_uuid = $2 and active and kyc_document_type = 'KYC' and record_type = 'Merchant' for update",
     [uuid, merchantUuid],
   );
   if (!document) throw apiError('NOT_FOUND');
@@ -358,7 +384,7 @@ export async function reviewDocument(
   await tx.query('update kyc_documents set status = $2, remarks = $3, updated_at = now() where uuid = $1', [uuid, review.status, review.remarks]);
   await recordDocumentEvent(tx, merchantUuid, uuid, by, `document.${review.status.toLowerCase()}`, { category: document.document_category, remarks: review.remarks, was: document.status });
   const inForce = await tx.query<{ document_category: string; status: string }>(
-    "select document_category, status from kyc_documents where merchant_uuid = $1 and kyc_document_type = 'KYC' and active",
+    "select document_category, status from kyc_documents where merchant_uuid = $1 and kyc_document_type = 'KYC' and record_type = 'Merchant' and active",
     [merchantUuid],
   );
   if (inForce.some((row) => row.status === 'Declined')) return 'Docs Error';

@@ -15,6 +15,8 @@ export interface ProfileMessage {
   agreement_status?: string | null;
   /** Operations reviewed the merchant's website: its review status now. */
   website_approval_status?: string | null;
+  /** An addendum of the merchant's changed (server/addenda): its source and the record's addendum status now. */
+  addendum?: { source: string; status: string | null };
 }
 
 /** A notification as it travels between processes. */

@@ -9,12 +9,16 @@ export const SANDBOX_CKYC_DOB = '1990-01-01';
 
 const GIVEN = ['ANANYA', 'ARJUN', 'DIVYA', 'KABIR', 'MEERA', 'ROHAN', 'SANJANA', 'VIKRAM'];
 const FAMILY = ['SHARMA', 'IYER', 'GUPTA', 'REDDY', 'NAIR', 'KAPOOR', 'MEHTA', 'RAO'];
-const ADDRESSES = [
-  { address_line: '14, 2nd Cross, Indiranagar', city: 'Bengaluru', pincode: '560038', state: 'Karnataka' },
+/**
+ * The addresses the sandbox finds for a person. City and state are those the pincode data gives (India Post's names:
+ * Bangalore, South Delhi), so the KYC step saves a found address as it is.
+ */
+export const SANDBOX_ADDRESSES = [
+  { address_line: '14, 2nd Cross, Indiranagar', city: 'Bangalore', pincode: '560038', state: 'Karnataka' },
   { address_line: 'Flat 302, Sai Heights, Andheri East', city: 'Mumbai', pincode: '400069', state: 'Maharashtra' },
   { address_line: '7, Park Street', city: 'Kolkata', pincode: '700016', state: 'West Bengal' },
-  { address_line: 'B-21, Lajpat Nagar II', city: 'New Delhi', pincode: '110024', state: 'Delhi' },
-];
+  { address_line: 'B-21, Lajpat Nagar II', city: 'South Delhi', pincode: '110024', state: 'Delhi' },
+] as const;
 
 /** A made-up person, the same for the same key. */
 function personFor(key: string, dob: string | null): KnownPerson {
@@ -22,7 +26,7 @@ function personFor(key: string, dob: string | null): KnownPerson {
   return {
     name: `${GIVEN[digest[0]! % GIVEN.length]} ${FAMILY[digest[1]! % FAMILY.length]}`,
     dob,
-    address: ADDRESSES[digest[2]! % ADDRESSES.length]!,
+    address: { ...SANDBOX_ADDRESSES[digest[2]! % SANDBOX_ADDRESSES.length]! },
   };
 }
 

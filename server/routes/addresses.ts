@@ -7,7 +7,8 @@ import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { editableMembership } from '../merchants/editableMembership';
 import { saveRecord } from '../merchants/store';
-import { addressesUpdate, pincodeMismatches, type AddressDetails } from '../merchants/updates/addresses';
+import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
+import { addressesToStore, addressesUpdate, pincodeMismatches, type AddressDetails } from '../merchants/updates/addresses';
 import { pincodeDetail } from '../reference/pincodes';
 
 const KYC_SCHEMA = 'https://onboarding.local/schemas/steps/kyc.json';
@@ -27,9 +28,22 @@ function inPayloadNames(errors: FieldErrors): FieldErrors {
   return renamed;
 }
 
+/**
+ * The address payload (spec section 3: Registered and Operating) checked as the KYC step checks its addresses: its
+ * schema, then city and state against the pincode; a 422 names the payload's fields.
+ */
+export async function checkAddressPayload(ctx: AppContext, body: Record<string, unknown>): Promise<AddressDetails> {
+  const data = Object.fromEntries(Object.entries(body).map(([key, value]) => [PAYLOAD_NAMES.get(key) ?? key, value]));
+  const validate = ctx.ajv.getSchema(KYC_SCHEMA);
+  if (!validate) throw new Error(`No schema ${KYC_SCHEMA}`);
+  const errors = validate(data) ? await pincodeMismatches(data as unknown as AddressDetails) : toFieldErrors(validate.errors);
+  if (Object.keys(errors).length > 0) throw validationError(inPayloadNames(errors));
+  return addressesUpdate.prepare(data as unknown as AddressDetails, ctx.providers);
+}
+
 /** The pincode lookup (master data) and PUT /merchants/{uuid}/addresses with Registered and Operating (onboarding spec section 7). */
 export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  const { db, ajv } = ctx;
+  const { db } = ctx;
   app.addHook('preHandler', authenticate(db));
 
   app.get<{ Params: { pin: string } }>('/pincode_details/:pin', async (request) => {
@@ -42,21 +56,16 @@ export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/merchants/:id/addresses', async (request) => {
     const { userId } = currentUser(request);
     const body = request.body ?? {};
-    const data = Object.fromEntries(Object.entries(body).map(([key, value]) => [PAYLOAD_NAMES.get(key) ?? key, value]));
     await editableMembership(db, userId, request.params.id, addressesUpdate.step);
-
-    const validate = ajv.getSchema(KYC_SCHEMA);
-    if (!validate) throw new Error(`No schema ${KYC_SCHEMA}`);
-    const errors = validate(data) ? await pincodeMismatches(data as unknown as AddressDetails) : toFieldErrors(validate.errors);
-    if (Object.keys(errors).length > 0) throw validationError(inPayloadNames(errors));
-    const prepared = await addressesUpdate.prepare(data as unknown as AddressDetails, ctx.providers);
+    const prepared = await checkAddressPayload(ctx, body);
 
     const record = await db.transaction(async (tx) => {
       const membership = await editableMembership(tx, userId, request.params.id, addressesUpdate.step, true);
+      if (addendumNeeded(membership.record, 'address')) return proposeAddendum(tx, membership.record, 'address', { ...addressesToStore(prepared) }, userId, ctx.clock.now());
       const updated = addressesUpdate.apply(membership.record, prepared);
       await saveRecord(tx, updated, userId, `step.${addressesUpdate.step}`, { body });
-      return updated;
+      return { record: updated, addendum: null };
     });
-    return { merchant: record };
+    return { merchant: record.record, addendum: record.addendum };
   });
 };

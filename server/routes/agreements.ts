@@ -19,6 +19,7 @@ import { signatoryOf } from '../documents/generatedDocuments';
 import { openFile, saveFile } from '../files/fileStore';
 import { maskEmail, mergedForEsign, sha256Hex, signedAgreement, type Signer } from '../agreements/esign';
 import type { MerchantRecord, Membership } from '../merchants/store';
+import { signedCopyOffer } from '../agreements/signedCopy';
 
 const STEP = 'service-agreement';
 /** The bodies of the e-sign calls (schemas/api/agreement.json). */
@@ -42,6 +43,19 @@ async function signerOf(db: Queryable, record: MerchantRecord, userId: string): 
   return { name: signatory.name, email: signatory.email, for: legalName, mid: record.mid };
 }
 
+/**
+ * The agreement's own file, to download and sign on paper: the one generated (e-signed once signed), whatever signed
+ * copy is in force in its place; null before one is generated.
+ */
+async function agreementFile(db: Queryable, merchantUuid: string): Promise<{ path: string; filename: string } | null> {
+  const [row] = await db.query<{ id: string; name: string }>(
+    `select f.id, f.name from service_agreements s join kyc_documents d on d.uuid = s.kyc_document_uuid join stored_files f on f.id = d.processed_file_id
+      where s.merchant_uuid = $1 order by s.created_at desc limit 1`,
+    [merchantUuid],
+  );
+  return row ? { path: `/api/v1/files/${row.id}`, filename: row.name } : null;
+}
+
 /** The merchant's agreement in force (a KYC document of type Agreement), or null. */
 async function activeAgreement(db: Queryable, catalogue: DocumentCatalogue, merchantUuid: string): Promise<KycDocumentOut | null> {
   const documents = await listDocuments(db, catalogue, merchantUuid, { kycDocumentType: ['Agreement'] });
@@ -51,7 +65,8 @@ async function activeAgreement(db: Queryable, catalogue: DocumentCatalogue, merc
 /**
  * The service agreement (onboarding spec sections 2, 4, 7): POST generate_agreement queues its generation (a job,
  * server/agreements/agreements.ts) once the business details and the website allow it; GET generate_agreement says
- * how it is going (the loader, the RETRY and CONTACT US dialogs read it); the HTML read in the acceptance frame;
+ * how it is going (the loader, the RETRY and CONTACT US dialogs read it), with the agreement's file to sign on paper and
+ * whether a signed copy may be uploaded in its place (server/agreements/signedCopy.ts); the HTML read in the acceptance frame;
  * POST accept_service_agreement records the acceptance (update_user_profile only).
  */
 export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
@@ -63,20 +78,27 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     const { record } = await actingMembership(db, userId, request.params.id, STEP);
     const { catalogue } = await requirements.forMerchant(record.uuid);
     const existing = await activeAgreement(db, catalogue, record.uuid);
-    if (existing) return { generation: { status: 'done', failures: 0 }, kyc_document: existing };
+    if (existing) {
+      return { generation: { status: 'done', failures: 0 }, kyc_document: existing, agreement_file: await agreementFile(db, record.uuid), signed_copy: await signedCopyOffer(db, record, catalogue) };
+    }
     const blocker = agreementBlocker(record);
     if (blocker && 'details' in blocker) {
       throw new ApiError(422, { errors: Object.fromEntries(blocker.details.map((field) => [field, [message('validation.required')]])), details_required: AGREEMENT_DETAILS });
     }
     if (blocker) throw new ApiError(409, { error: message('agreement.websiteRequired') });
     await db.transaction((tx) => queueAgreement(tx, record.uuid, userId, clock.now()));
-    return reply.code(202).send({ generation: await agreementRequest(db, record.uuid), kyc_document: null });
+    return reply.code(202).send({ generation: await agreementRequest(db, record.uuid), kyc_document: null, agreement_file: null, signed_copy: await signedCopyOffer(db, record, catalogue) });
   });
 
   app.get<{ Params: { id: string } }>('/merchants/:id/generate_agreement', async (request) => {
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
     const { catalogue } = await requirements.forMerchant(record.uuid);
-    return { generation: await agreementRequest(db, record.uuid), kyc_document: await activeAgreement(db, catalogue, record.uuid) };
+    return {
+      generation: await agreementRequest(db, record.uuid),
+      kyc_document: await activeAgreement(db, catalogue, record.uuid),
+      agreement_file: await agreementFile(db, record.uuid),
+      signed_copy: await signedCopyOffer(db, record, catalogue),
+    };
   });
 
   /**
@@ -185,8 +207,8 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     await providers.messages.send({
       channel: 'email',
       recipient: signer.email,
-      subject: message('esign.signatoryOtp.subject'),
-      body: message('esign.signatoryOtp.body', { code: issued.code, name: signer.for, minutes: OTP_POLICY.ttlMinutes }),
+      subject: message('server.esign.signatoryOtpSubject'),
+      body: message('server.esign.signatoryOtpBody', { code: issued.code, name: signer.for, minutes: OTP_POLICY.ttlMinutes }),
     });
     return { message: message('otp.sent'), otp_length: OTP_POLICY.length, resend_after: OTP_POLICY.resendSeconds, sent_to: maskEmail(signer.email) };
   });

@@ -8,6 +8,8 @@ import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { withBankDetail, type BankDetailInput } from '../merchants/bankDetail';
+import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
+import { applyBankChange, type BankChange } from '../merchants/bankChange';
 import { claimBankUpdate, useAlternativeToken } from '../merchants/bankUpdate';
 import { checkStepBody } from '../merchants/checkStepBody';
 import { actingMembership, editableMembership } from '../merchants/editableMembership';
@@ -32,10 +34,11 @@ const BODY = {
  * skipped (rules/status.json pennyVerificationSkipped: the merchant's onboarding_config does not require it).
  */
 export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  const { db, ajv, clock, config } = ctx;
+  const { db, ajv, clock } = ctx;
   const step = compiledStep(STEP);
   if (!step) throw new Error(`No step definition ${STEP}`);
   app.addHook('preHandler', authenticate(db));
+  const changeBank = bankChanger(ctx);
 
   app.post<{ Params: { id: string }; Body: { bank_detail: Record<string, unknown> } }>(
     '/merchants/:id/bank_details',
@@ -43,7 +46,7 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     async (request) => {
       const { userId } = currentUser(request);
       const alternativeToken = request.headers['alternative-token'];
-      if (typeof alternativeToken === 'string') return updateBank(userId, request.params.id, alternativeToken, request.body);
+      if (typeof alternativeToken === 'string') return changeBank(userId, request.params.id, alternativeToken, request.body.bank_detail);
       const record = await db.transaction(async (tx) => {
         const { record: stored } = await editableMembership(tx, userId, request.params.id, STEP, true);
         const input = checkStepBody(ajv, step, stored, request.body.bank_detail) as unknown as BankDetailInput;
@@ -56,25 +59,31 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       return { bank_detail: record.bank_detail, merchant: record };
     },
   );
+};
 
+/**
+ * A bank update (onboarding spec sections 2, 4, 8): new holder name, account number and IFSC, sent with the
+ * alternative token a verified OTP gave (scope update_bank_details, used once). Refused when it repeats the saved
+ * details, when no attempt is left or the gap since the last update has not passed (claimed atomically). Details
+ * never verified change at once: pending verification with a new test deposit, settlements held
+ * `settlementHoldHours`. Verified details (or any once the agreement is generated: rules/status.json
+ * bankAddendumNeeded) do not change: the new ones become an addendum the merchant accepts and a reviewer approves
+ * (server/addenda), and only then change.
+ */
+export function bankChanger(ctx: AppContext) {
+  const { db, ajv, clock, config } = ctx;
+  const step = compiledStep(STEP);
+  if (!step) throw new Error(`No step definition ${STEP}`);
   const validateUpdate = ajv.getSchema('https://onboarding.local/schemas/api/bank-update.json')!;
-
-  /**
-   * A bank update (onboarding spec sections 2, 4, 8): new holder name, account number and IFSC, sent with the
-   * alternative token a verified OTP gave (scope update_bank_details, used once). Refused when it repeats the saved
-   * details, when no attempt is left or the gap since the last update has not passed (claimed atomically); else the
-   * new details are pending verification with a new test deposit, settlements wait `settlementHoldHours`, and a change
-   * of details that were already verified is marked for an addendum (accepted in the agreement issue's addendum flow).
-   */
-  async function updateBank(userId: string, merchantId: string, token: string, body: { bank_detail: Record<string, unknown> }) {
+  return async (userId: string, merchantId: string, token: string, bankDetail: Record<string, unknown>) => {
     const now = clock.now();
-    const record = await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const { record: stored } = await actingMembership(tx, userId, merchantId, STEP, true);
       const saved = stored.bank_detail as Record<string, unknown> | null | undefined;
       if (!saved) throw apiError('STEP_LOCKED');
-      const candidate = { bank_detail: step!.normalize(body.bank_detail ?? {}) };
+      const candidate = { bank_detail: step.normalize(bankDetail ?? {}) };
       if (!validateUpdate(candidate)) throw validationError(toFieldErrors(validateUpdate.errors));
-      const next = candidate.bank_detail as { holder_name: string; bank_account_number: string; ifsc_code: string };
+      const next = candidate.bank_detail as unknown as BankChange;
       if (next.holder_name === saved.holder_name && next.bank_account_number === saved.bank_account_number && next.ifsc_code === saved.ifsc_code) {
         throw validationError({ bank_detail: [message('bankUpdate.same')] });
       }
@@ -87,31 +96,18 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
             : [message('bankUpdate.gap', { gap: `${config.bankUpdate.gapHours} hours` }), message('bankUpdate.comeBack', { time: indianTime(claim.timing.nextUpdateTime) })];
         throw validationError({ bank_details: errors });
       }
-      const input: BankDetailInput = {
-        business_registered: true,
-        business_entity_id: stored.business_entity_id as number,
-        business_name: (stored.business_name as string | null | undefined) ?? undefined,
-        pancard_name: stored.pancard_name as string,
-        holder_name: next.holder_name,
-        bank_account_number: next.bank_account_number,
-        ifsc_code: next.ifsc_code,
-      };
-      const skipped = evaluateStatus(withBankDetail(stored, input, false), rulesConfig).pennyVerificationSkipped === true;
-      const withNew = withBankDetail(stored, input, !skipped);
-      const wasVerified = saved.bank_verification_status === 'verified';
-      const updated = {
-        ...withNew,
-        // Verified details changed after approval: the agreement issue's addendum flow accepts the change.
-        bank_detail: { ...(withNew.bank_detail as Record<string, unknown>), addendum_status: wasVerified ? 'pending' : null },
-        settlement_hold_until: new Date(now.getTime() + config.bankUpdate.settlementHoldHours * 3600 * 1000).toISOString(),
-      };
-      await saveRecord(tx, updated, userId, 'bank.update', { previous: { holder_name: saved.holder_name, account_ending: String(saved.bank_account_number).slice(-4), ifsc_code: saved.ifsc_code }, timing: claim.timing });
-      if (!skipped) await startPennyDeposit(tx, updated, now);
-      return { updated, timing: claim.timing };
+      const change = { holder_name: next.holder_name, bank_account_number: next.bank_account_number, ifsc_code: next.ifsc_code };
+      if (addendumNeeded(stored, 'bank')) {
+        const { record, addendum } = await proposeAddendum(tx, stored, 'bank', change, userId, now);
+        return { record, addendum, timing: claim.timing };
+      }
+      const record = await applyBankChange(tx, stored, change, config.bankUpdate.settlementHoldHours, now);
+      await saveRecord(tx, record, userId, 'bank.update', { previous: { holder_name: saved.holder_name, account_ending: String(saved.bank_account_number).slice(-4), ifsc_code: saved.ifsc_code }, timing: claim.timing });
+      return { record, addendum: null, timing: claim.timing };
     });
-    return { bank_detail: record.updated.bank_detail, merchant: record.updated, timing: record.timing };
-  }
-};
+    return { bank_detail: result.record.bank_detail, merchant: result.record, timing: result.timing, addendum: result.addendum };
+  };
+}
 
 /** A time as merchants in India read it: "24 Nov 2026, 3:30 pm IST". */
 export function indianTime(iso: string | null): string {

@@ -1,48 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { documentRequirementsFor } from '../../rules/evaluate';
-import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import type { CategoryConfig, DocumentCatalogue, TypeConfig } from '../documents/requirementsSource';
+import { categoryOut, typeOut } from '../documents/categoryOut';
 import { actionsOn, documentsForRules } from '../documents/kycDocuments';
 import { loadMembership } from '../merchants/store';
-
-/** A category as the API answers it: its code and configuration, texts in the catalogue's words. */
-function categoryOut(catalogue: DocumentCatalogue, code: string, config: CategoryConfig, types?: readonly string[]) {
-  const offered = types && types.length ? types : (config.subCategory?.value ?? []);
-  return {
-    code,
-    label: message(config.label),
-    tooltipText: config.tooltipText ? message(config.tooltipText) : null,
-    maxFileSizeLimit: config.maxFileSizeLimit,
-    template: config.template ? { call: config.template.call, label: message(config.template.label) } : null,
-    uploadLabel: config.uploadLabel ? message(config.uploadLabel) : null,
-    subCategory: config.subCategory && {
-      modalTitle: message(config.subCategory.modalTitle),
-      coachMark: config.subCategory.coachMark ? message(config.subCategory.coachMark) : null,
-      value: offered.map((type) => typeOut(type, catalogue.types[type]!)),
-      uploadFrontAndBack: config.subCategory.uploadFrontAndBack.filter((type) => offered.includes(type)),
-      uploadMultiple: config.subCategory.uploadMultiple.filter((type) => offered.includes(type)),
-    },
-  };
-}
-
-function typeOut(code: string, type: TypeConfig) {
-  return {
-    value: code,
-    id: type.id ?? null,
-    label: message(type.label),
-    subLabel: type.subLabel ? message(type.subLabel) : null,
-    coachMark: type.coachMark ? message(type.coachMark) : null,
-    modalTitle: type.modalTitle ? message(type.modalTitle) : null,
-    modalDescription: type.modalDescription ? message(type.modalDescription) : null,
-    backOptional: type.backOptional === true,
-    sideLabels: type.sideLabels ? { front: message(type.sideLabels.front), back: message(type.sideLabels.back) } : null,
-  };
-}
+import { WEBSITE_DOCUMENT_CATEGORIES, websiteCategoryOut } from '../documents/websiteDocuments';
 
 /**
- * Documents (onboarding spec sections 3, 5, 7): GET /document_categories_and_types, the catalogue; GET
+ * Documents (onboarding spec sections 3, 5, 7): GET /document_categories_and_types, the catalogue (and the categories
+ * a website's reviewer may ask for, with their ids); GET
  * /merchants/{id}/merchant_docs_req, the categories this merchant must and may provide, evaluated by the same rules
  * the stepper uses from the requirements in force (server/documents/requirementsSource.ts), each with its
  * configuration, the types it accepts for this merchant, and its upload state (the document in force, if any).
@@ -57,6 +24,7 @@ export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
       version,
       document_categories: Object.entries(catalogue.categories).map(([code, config]) => categoryOut(catalogue, code, config)),
       document_types: Object.entries(catalogue.types).map(([code, type]) => typeOut(code, type)),
+      website_document_categories: WEBSITE_DOCUMENT_CATEGORIES.map(websiteCategoryOut),
     };
   });
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
 import {
   addPage,
+  DOCUMENT_FILE_TYPES,
   deleteDocument,
   documentOf,
   documentsForRules,
@@ -25,16 +26,15 @@ import type { Requirements } from '../documents/requirementsSource';
 import { staffRoleOf, REVIEW_ROLES } from '../auth/staff';
 import { notifyProfile } from '../penny/profileEvents';
 import { apiError, ApiError, validationError } from '../errors';
-import type { CheckedUpload, UploadType } from '../files/fileStore';
+import type { CheckedUpload } from '../files/fileStore';
 import { readMultipartUpload } from '../files/readMultipartUpload';
 import { aclPermissions } from '../../schemas/registry';
 import { hasPermission, loadMembership, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
 import { isUuid } from '../merchants/parseIds';
+import { AGREEMENT_COPY_STATUS, AGREEMENT_COPY_TARGET, agreementCopyFieldErrors, assertAgreementCopyWanted, isAgreementCopy, reviewAgreementCopy, syncAgreementStatus } from '../agreements/signedCopy';
 
 const API = 'https://onboarding.local/schemas/api/kyc-documents.json';
 const MB = 1024 * 1024;
-/** What a KYC document may be (spec section 9): pdf, png, jpg and jpeg. */
-const DOCUMENT_TYPES: UploadType[] = ['pdf', 'png', 'jpg'];
 
 type Params = { id: string; docId: string };
 
@@ -43,7 +43,9 @@ type Params = { id: string; docId: string };
  * page or side of one being assembled), append, delete, remove pages, existing pages, merge, send for review,
  * document status verification, the generated documents to sign, and the staff review. Files are checked by content
  * and by the category's size limit while they stream, then stored with the document row in one transaction (a
- * request cut off midway stores nothing). Merchants need the profile-editing permission to change documents.
+ * request cut off midway stores nothing). Merchants need the profile-editing permission to change documents. The
+ * same calls take the signed (and stamped) copy of the service agreement (kyc_document_type=Agreement: whole, or page
+ * by page and merged), when the rules take one (server/agreements/signedCopy.ts); its review sets the Agreement status.
  */
 export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, requirements, clock } = ctx;
@@ -87,9 +89,15 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       fileFields: ['processed_document', 'uploaded_documents'],
       limitsFor: (fields) => {
         const config = categories[fixedCategory ?? fields.document_category ?? ''];
-        return config ? { maxBytes: config.maxFileSizeLimit * MB, types: DOCUMENT_TYPES } : null;
+        return config ? { maxBytes: config.maxFileSizeLimit * MB, types: DOCUMENT_FILE_TYPES } : null;
       },
     });
+  };
+
+  /** A signed copy of the agreement's target, if the rules take a copy now (409 otherwise). */
+  const copyTargetOf = async (q: Queryable, record: MerchantRecord, current: Requirements) => {
+    await assertAgreementCopyWanted(q, record, current.catalogue);
+    return AGREEMENT_COPY_TARGET;
   };
 
   /** The category and type of an upload or merge, checked against what this merchant is asked for. */
@@ -136,18 +144,23 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       if (!fields.document_category) throw validationError({ document_category: [message('documents.notAsked')] });
       throw validationError({ file: [message('upload.missing')] });
     }
+    const copy = isAgreementCopy(fields);
+    const fieldErrors = copy ? agreementCopyFieldErrors(fields) : null;
+    if (fieldErrors) throw validationError(fieldErrors);
     const result = await db.transaction(async (tx) => {
       const { record, by } = await editing(tx, request, true);
-      const target = await targetOf(tx, record, current, fields.document_category, fields.document_type);
+      const target = copy ? await copyTargetOf(tx, record, current) : await targetOf(tx, record, current, fields.document_category, fields.document_type);
       if (fileField === 'uploaded_documents') {
         const attachment = await addPage(tx, record.uuid, target, checked, by);
-        return { attachment, uuid: attachment.kyc_document_uuid, merchantUuid: record.uuid };
+        return { attachment, uuid: attachment.kyc_document_uuid, merchant: record };
       }
-      return { uuid: await saveWholeDocument(tx, record.uuid, target, checked, by), merchantUuid: record.uuid };
+      const uuid = await saveWholeDocument(tx, record.uuid, target, checked, by);
+      return { uuid, merchant: copy ? await syncAgreementStatus(tx, record, current.catalogue, by, 'agreement.copy_uploaded') : record };
     });
     reply.code(201);
-    const kycDocument = await documentOf(db, current.catalogue, result.merchantUuid, result.uuid);
-    return 'attachment' in result ? { attachment: result.attachment, kyc_document: kycDocument } : { kyc_document: kycDocument };
+    const kycDocument = await documentOf(db, current.catalogue, result.merchant.uuid, result.uuid);
+    if ('attachment' in result) return { attachment: result.attachment, kyc_document: kycDocument };
+    return copy ? { kyc_document: kycDocument, merchant: result.merchant } : { kyc_document: kycDocument };
   };
 
   app.post<{ Params: Params }>('/merchants/:id/kyc_documents/:docId/append_attachment', async (request, reply) => {
@@ -160,7 +173,8 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     if (!upload) throw validationError({ file: [message('upload.missing')] });
     const attachment = await db.transaction(async (tx) => {
       const { record: locked, by } = await editing(tx, request, true);
-      const target = await targetOf(tx, locked, current, draft.document_category, draft.document_type ?? undefined);
+      const target =
+        draft.kyc_document_type === 'Agreement' ? await copyTargetOf(tx, locked, current) : await targetOf(tx, locked, current, draft.document_category, draft.document_type ?? undefined);
       return addPage(tx, locked.uuid, target, upload, by, draft.uuid);
     });
     reply.code(201);
@@ -210,14 +224,21 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const current = await requirements.forMerchant(request.params.id);
       const uuid = request.params.docId;
       if (!isUuid(uuid)) throw apiError('NOT_FOUND');
-      const merchantUuid = await db.transaction(async (tx) => {
+      const { merchant, copy } = await db.transaction(async (tx) => {
         const { record, by } = await editing(tx, request, true);
         const draft = await documentOf(tx, current.catalogue, record.uuid, uuid);
+        if (draft.kyc_document_type === 'Agreement') {
+          await copyTargetOf(tx, record, current);
+          await mergeDraft(tx, record.uuid, uuid, request.body.document_order, by, request.body, AGREEMENT_COPY_STATUS);
+          return { merchant: await syncAgreementStatus(tx, record, current.catalogue, by, 'agreement.copy_uploaded'), copy: true };
+        }
         await targetOf(tx, record, current, draft.document_category, draft.document_type ?? undefined);
         await mergeDraft(tx, record.uuid, uuid, request.body.document_order, by, request.body);
-        return record.uuid;
+        return { merchant: record, copy: false };
       });
-      return { kyc_document: await documentOf(db, current.catalogue, merchantUuid, uuid) };
+      const kycDocument = await documentOf(db, current.catalogue, merchant.uuid, uuid);
+      // A signed copy changed the merchant's Agreement status: the app refreshes its merchant from the answer.
+      return copy ? { kyc_document: kycDocument, merchant } : { kyc_document: kycDocument };
     },
   );
 
@@ -255,8 +276,8 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   app.get<{ Params: { id: string } }>('/merchants/:id/document_status_verification', async (request) => {
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
     const status = (record.document_status as string | null) ?? 'Pending';
-    const key = `documents.statusMessage.${status.replace(/[^A-Za-z]/g, '')}`;
-    return { doc_status: status, message: message(key in STATUS_MESSAGES ? key : 'documents.statusMessage.Pending'), merchant: record };
+    const key = `server.documents.statusMessage.${status.replace(/[^A-Za-z]/g, '')}`;
+    return { doc_status: status, message: message(key in STATUS_MESSAGES ? key : 'server.documents.statusMessage.Pending'), merchant: record };
   });
 
   app.get<{ Params: { id: string } }>('/merchants/:id/get_signatory_details', async (request) => {
@@ -304,7 +325,10 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     return { acknowledged: true };
   });
 
-  /** The staff review of a document: Approved, or Declined with a remark (ops_admin and ops_reviewer only). */
+  /**
+   * The staff review of a document: Approved, or Declined with a remark (ops_admin and ops_reviewer only). A signed copy
+   * of the agreement is reviewed the same way; the merchant's Agreement status then follows the rules.
+   */
   app.post<{ Params: Params; Body: { status: 'Approved' | 'Declined'; remarks?: string | null } }>(
     '/merchants/:id/kyc_documents/:docId/review',
     { schema: { body: { $ref: `${API}#/$defs/review` } } },
@@ -318,6 +342,15 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const merchantUuid = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
         if (!row) throw apiError('NOT_FOUND');
+        const [document] = await tx.query<{ kyc_document_type: string }>('select kyc_document_type from kyc_documents where uuid = $1 and merchant_uuid = $2', [
+          request.params.docId,
+          row.record.uuid,
+        ]);
+        if (document?.kyc_document_type === 'Agreement') {
+          await reviewAgreementCopy(tx, row.record.uuid, request.params.docId, { status: request.body.status, remarks: request.body.remarks ?? null }, by);
+          await syncAgreementStatus(tx, row.record, current.catalogue, by, 'agreement.copy_reviewed');
+          return row.record.uuid;
+        }
         const asked = await askedOf(tx, row.record, current);
         const documentStatus = await reviewDocument(tx, row.record.uuid, request.params.docId, { status: request.body.status, remarks: request.body.remarks ?? null }, asked.required, by);
         if (documentStatus && documentStatus !== row.record.document_status) {
@@ -336,7 +369,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
 /** The document status lines of document status verification, by status (letters only). */
 const STATUS_MESSAGES = Object.fromEntries(
   ['Pending', 'DocsReceived', 'DOCUMENTSUBMITTED', 'DOCUMENTREUPLOADED', 'DocsApproved', 'ExceptionallyApproved', 'DocsError', 'DocsPartiallyReceived', 'DocsPartiallyReuploaded'].map((status) => [
-    `documents.statusMessage.${status}`,
+    `server.documents.statusMessage.${status}`,
     true,
   ]),
 );

@@ -7,6 +7,7 @@ import { validationError } from '../errors';
 import { listMerchants, loadMembership, saveRecord } from '../merchants/store';
 import { editableMembership } from '../merchants/editableMembership';
 import { STEP_UPDATES } from '../merchants/updates';
+import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
 import { checkStepBody } from '../merchants/checkStepBody';
 import { compiledStep } from '../../rules/steps/compiledSteps';
 
@@ -60,11 +61,14 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
         const membership = await editableMembership(tx, userId, request.params.id, update.step, true);
         // Checked again against the record as it is now, locked: a provider call may have let it change.
         if (step) checkStepBody(ajv, step, membership.record, body);
+        if (update.addendum && addendumNeeded(membership.record, update.addendum.source)) {
+          return proposeAddendum(tx, membership.record, update.addendum.source, update.addendum.data(prepared), userId, ctx.clock.now());
+        }
         const updated = update.apply(membership.record, prepared);
         await saveRecord(tx, updated, userId, `step.${update.step}`, { body });
-        return updated;
+        return { record: updated, addendum: null };
       });
-      return { merchant: record };
+      return { merchant: record.record, addendum: record.addendum };
     },
   );
 };

@@ -23,6 +23,9 @@ import opsTexts from '../../schemas/messages/ops.en.json';
 import { SUBMITTED } from '../documents/kycDocuments';
 import { ApiError, apiError, validationError } from '../errors';
 import { withComment, type WebsiteComment } from './website';
+import { AGREEMENT_COPY_STATUS } from '../agreements/signedCopy';
+import { reviewWebsiteDocuments, websiteCategoryById, WEBSITE_DOCUMENT_CATEGORIES } from '../documents/websiteDocuments';
+import { addendaInReview } from '../addenda/addenda';
 
 /** The website statuses a review can change: sent and waiting, or being verified. */
 const WEBSITE_IN_REVIEW = ['Pending', 'Verification in Process'];
@@ -38,6 +41,8 @@ const INTEGER_MAX = 2_147_483_647;
 const BANK_PROOF = 'BANK_PROOF';
 /** The queue's category of websites waiting for their review. */
 const WEBSITE = 'WEBSITE';
+/** The review queue's category of addenda the merchants accepted (server/addenda). */
+const ADDENDUM = 'ADDENDUM';
 
 const READ: readonly StaffRole[] = ['ops_admin', 'ops_reviewer', 'ops_viewer'];
 const EDIT: readonly StaffRole[] = ['ops_admin'];
@@ -236,13 +241,15 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
 
   /**
    * The review queue: merchants' documents sent for review and waiting, oldest first (filters: status, entity,
-   * category), each with the merchant's data a reviewer checks it against and the processed file to read.
+   * category), each with the merchant's data a reviewer checks it against and the processed file to read. Signed
+   * copies of the service agreement waiting for their review (Counter Signed Received) are among them; a website's own
+   * documents come with its website, reviewed with it.
    */
   app.get<{ Querystring: { status?: string; entity?: string; category?: string } }>('/ops/review-queue', async (request) => {
     await staff(request, READ);
     const { status, entity, category } = request.query;
-    const statuses = status ? [String(status)] : [...SUBMITTED];
-    const rows = category === BANK_PROOF || category === WEBSITE ? [] : await db.query<{
+    const statuses = status ? [String(status)] : [...SUBMITTED, AGREEMENT_COPY_STATUS];
+    const rows = category === BANK_PROOF || category === WEBSITE || category === ADDENDUM ? [] : await db.query<{
       uuid: string;
       merchant_uuid: string;
       mid: string;
@@ -256,12 +263,13 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     }>(
       `select d.uuid, d.merchant_uuid, m.mid::text as mid, d.status, d.remarks, d.document_category, d.document_type, d.processed_file_id, d.updated_at, m.record
          from kyc_documents d join merchants m on m.uuid = d.merchant_uuid
-        where d.kyc_document_type = 'KYC' and d.active and d.status = any($1)
+        where d.active and d.status = any($1) and d.record_type = 'Merchant'
+          and (d.kyc_document_type = 'KYC' or (d.kyc_document_type = 'Agreement' and d.status = $4))
           and ($2::text is null or m.record -> 'business_entity' ->> 'name' = $2)
           and ($3::text is null or d.document_category = $3)
         order by d.updated_at, d.uuid
         limit 200`,
-      [statuses, entity ? String(entity) : null, category ? String(category) : null],
+      [statuses, entity ? String(entity) : null, category ? String(category) : null, AGREEMENT_COPY_STATUS],
     );
     const { catalogue } = await requirements.current();
     // Bank proofs waiting for a manual check join the queue (filter: category BANK_PROOF; they have no document status).
@@ -326,8 +334,24 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
         waiting_since: row.updated_at,
         merchant: merchantOf(row.merchant_uuid, row.mid, row.record),
       }));
+    // The documents each website's merchant provided for it (in force), shown with the website.
+    const websiteFiles = websiteRows.length
+      ? await db.query<{ merchant_uuid: string; document_category: string; status: string; processed_file_id: string; name: string; byte_size: number }>(
+          `select d.merchant_uuid, d.document_category, d.status, d.processed_file_id, f.name, f.byte_size
+             from kyc_documents d join stored_files f on f.id = d.processed_file_id
+            where d.record_type = 'WebsiteDetail' and d.active and d.merchant_uuid = any($1::uuid[])
+            order by d.created_at, d.uuid`,
+          [websiteRows.map((row) => row.uuid)],
+        )
+      : [];
     const websites = websiteRows.map((row) => {
       const website = row.record.website_detail as Record<string, string | null>;
+      const documents = websiteFiles
+        .filter((file) => file.merchant_uuid === row.uuid)
+        .map((file) => {
+          const category = WEBSITE_DOCUMENT_CATEGORIES.find((item) => item.code === file.document_category);
+          return { category_label: message(category?.label ?? file.document_category), status: file.status, file: `/api/v1/files/${file.processed_file_id}`, filename: file.name, byte_size: file.byte_size };
+        });
       return {
         kind: 'website' as const,
         uuid: row.uuid,
@@ -346,9 +370,25 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
           liveliness_status: website.liveliness_status ?? null,
           domain_status_by_merchant: website.domain_status_by_merchant ?? null,
         },
+        documents,
       };
     });
-    return { documents: [...documents, ...bankProofs, ...websites].sort((a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since)) };
+    // Addenda the merchants accepted join it (filter: category ADDENDUM): the data before and after, and the PDF.
+    const addenda = (status || (category && category !== ADDENDUM) ? [] : await addendaInReview(db, entity ? String(entity) : null)).map((addendum) => ({
+      kind: 'addendum' as const,
+      uuid: addendum.id,
+      status: addendum.status,
+      remarks: null,
+      document_category: ADDENDUM,
+      category_label: `${message('ops.queue.addendum')} · ${message(`ops.queue.addendum.${addendum.source}`)}`,
+      document_type: addendum.source,
+      file: addendum.file,
+      waiting_since: addendum.accepted_at ?? addendum.created_at,
+      merchant: merchantOf(addendum.merchant_uuid, addendum.mid, addendum.record),
+      old_data: addendum.old_data,
+      new_data: addendum.new_data,
+    }));
+    return { documents: [...documents, ...bankProofs, ...websites, ...addenda].sort((a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since)) };
   });
 
   /**
@@ -381,23 +421,30 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
 
   /**
    * The review of a merchant's website: Website OK, or one of the spec's disapproval values (Website Error, Not live,
-   * Under Construction, Incomplete); a comment joins the website's thread as the reviewer's. The merchant's open pages
-   * hear of it on the live channel.
+   * Under Construction, Incomplete); a comment joins the website's thread as the reviewer's. The documents sent with
+   * the website are approved or declined with it, and a disapproval may ask for a document of the website document
+   * categories (req_doc_category: its id), which the merchant then uploads on the Website tab. The merchant's open
+   * pages hear of it on the live channel.
    */
-  app.post<{ Params: { id: string }; Body: { status: string; comment?: string | null } }>(
+  app.post<{ Params: { id: string }; Body: { status: string; comment?: string | null; req_doc_category?: number | null } }>(
     '/ops/websites/:id/review',
     { schema: { body: { $ref: `${API}#/$defs/websiteReview` } } },
     async (request) => {
       const userId = await staff(request, REVIEW_ROLES);
       if (!isUuid(request.params.id)) throw apiError('NOT_FOUND');
+      const asked = request.body.req_doc_category ?? null;
+      const ask = asked === null ? null : websiteCategoryById(asked);
+      if (ask === undefined) throw validationError({ req_doc_category: [message('ops.queue.websiteDocumentUnknown')] });
       const record = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
         const detail = row?.record.website_detail as { website_approval_status: string | null; comments: WebsiteComment[] } | null | undefined;
         if (!row || !detail || row.record.integration_type !== 'THIRD_PARTY' || !WEBSITE_IN_REVIEW.includes(String(detail.website_approval_status))) throw apiError('NOT_FOUND');
         const comment = (request.body.comment ?? '').trim();
         const comments = comment ? withComment(detail.comments, comment, 'reviewer', clock.now()) : detail.comments;
-        const updated = { ...row.record, website_detail: { ...detail, website_approval_status: request.body.status, comments } };
-        await saveRecord(tx, updated, userId, 'website.reviewed', { status: request.body.status });
+        const verdict = request.body.status === 'Website OK' ? 'Approved' : 'Declined';
+        const reviewed = await reviewWebsiteDocuments(tx, row.record, verdict, ask, { userId, actor: 'staff' }, comment || null);
+        const updated = { ...row.record, website_detail: { ...reviewed, website_approval_status: request.body.status, comments } };
+        await saveRecord(tx, updated, userId, 'website.reviewed', { status: request.body.status, req_doc_category: ask?.id ?? null });
         await notifyProfile(tx, row.record.uuid, { website_approval_status: request.body.status });
         return updated;
       });

@@ -55,7 +55,7 @@ export const otpRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       ...(channels.includes('sms') && user?.mobile ? [{ channel: 'sms' as const, recipient: user.mobile }] : []),
     ];
     for (const { channel, recipient } of recipients) {
-      await providers.messages.send({ channel, recipient, subject: message(`otp.${scope}.subject`), body: message(`otp.${scope}.body`, { code: issued.code, minutes: OTP_POLICY.ttlMinutes }) });
+      await providers.messages.send({ channel, recipient, subject: message(`server.otp.${scope}.subject`), body: message(`server.otp.${scope}.body`, { code: issued.code, minutes: OTP_POLICY.ttlMinutes }) });
     }
     return { message: message('otp.sent'), otp_length: OTP_POLICY.length, resend_after: OTP_POLICY.resendSeconds, channels: recipients.map(({ channel }) => channel) };
   });

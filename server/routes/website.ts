@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { compiledStep } from '../../rules/steps/compiledSteps';
+import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
@@ -63,46 +64,16 @@ function emptyWebsiteDetail(): Record<string, unknown> {
  * the domain is active.
  */
 export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  const { db, ajv, providers, clock } = ctx;
+  const { db, clock } = ctx;
   app.addHook('preHandler', authenticate(db));
-  const step = compiledStep(STEP);
-  if (!step) throw new Error(`No step definition for ${STEP}`);
 
+  const changeWebsite = websiteChanger(ctx);
   app.post<{ Params: { id: string }; Body: { website_detail: Record<string, unknown> } }>(
     '/merchants/:id/website_details',
     { schema: { body: { $ref: `${API}#/$defs/websiteDetails` } } },
     async (request) => {
-      const { userId } = currentUser(request);
-      const { record: current } = await editableMembership(db, userId, request.params.id, STEP, false);
-      const body = checkStepBody(ajv, step, current, request.body.website_detail);
-      const scope = step.otpScopeFor(body, current);
       const token = request.headers['alternative-token'];
-      if (scope && typeof token !== 'string') throw apiError('OTP_TOKEN_INVALID');
-      // Outside the transaction: a provider call may be slow, and holds no lock.
-      const liveliness = typeof body.website_url === 'string' ? await providers.website.liveliness(body.website_url) : null;
-
-      const record = await db.transaction(async (tx) => {
-        const { record: stored } = await editableMembership(tx, userId, request.params.id, STEP, true);
-        checkStepBody(ajv, step, stored, body);
-        if (scope && !(await useAlternativeToken(tx, token as string, userId, stored.uuid, scope, clock.now()))) throw apiError('OTP_TOKEN_INVALID');
-        const thirdParty = body.integration_type === 'THIRD_PARTY';
-        const previous = (stored.website_detail as Record<string, unknown> | null) ?? emptyWebsiteDetail();
-        const urls = Object.fromEntries(URL_FIELDS.map((field) => [field, thirdParty ? ((body[field] as string | undefined) ?? null) : null]));
-        const website_detail = {
-          ...previous,
-          ...urls,
-          website_url_invalid: false,
-          android_url_invalid: false,
-          ios_url_invalid: false,
-          website_approval_status: thirdParty ? 'Pending' : null,
-          liveliness_status: liveliness,
-          domain_status_by_merchant: null,
-        };
-        const updated: MerchantRecord = { ...stored, integration_type: body.integration_type, website_detail };
-        await saveRecord(tx, updated, userId, `step.${STEP}`, { body, liveliness });
-        return updated;
-      });
-      return { website_detail: record.website_detail, merchant: record };
+      return changeWebsite(currentUser(request).userId, request.params.id, typeof token === 'string' ? token : null, request.body.website_detail);
     },
   );
 
@@ -153,3 +124,48 @@ export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     },
   );
 };
+
+/**
+ * Website details sent (the step's submit, or generate_addendum_data with source website_detail): checked by the
+ * step definition; addresses need the alternative token of a verified OTP (used once, in the same transaction). Before
+ * the website is approved (and before the agreement is generated) the record changes at once, the liveliness check
+ * looks at the website and the review starts (Pending); after (rules/status.json websiteAddendumNeeded) the new
+ * addresses become an addendum the merchant accepts and a reviewer approves (server/addenda).
+ */
+export function websiteChanger(ctx: AppContext) {
+  const { db, ajv, providers, clock } = ctx;
+  const step = compiledStep(STEP);
+  if (!step) throw new Error(`No step definition for ${STEP}`);
+  return async (userId: string, merchantId: string, token: string | null, websiteDetail: Record<string, unknown>) => {
+    const { record: current } = await editableMembership(db, userId, merchantId, STEP, false);
+    const body = checkStepBody(ajv, step, current, websiteDetail);
+    const scope = step.otpScopeFor(body, current);
+    if (scope && token === null) throw apiError('OTP_TOKEN_INVALID');
+    // Outside the transaction: a provider call may be slow, and holds no lock.
+    const liveliness = typeof body.website_url === 'string' && !addendumNeeded(current, 'website_detail') ? await providers.website.liveliness(body.website_url) : null;
+
+    const result = await db.transaction(async (tx) => {
+      const { record: stored } = await editableMembership(tx, userId, merchantId, STEP, true);
+      checkStepBody(ajv, step, stored, body);
+      if (scope && !(await useAlternativeToken(tx, token as string, userId, stored.uuid, scope, clock.now()))) throw apiError('OTP_TOKEN_INVALID');
+      const thirdParty = body.integration_type === 'THIRD_PARTY';
+      const urls = Object.fromEntries(URL_FIELDS.map((field) => [field, thirdParty ? ((body[field] as string | undefined) ?? null) : null]));
+      if (addendumNeeded(stored, 'website_detail')) return proposeAddendum(tx, stored, 'website_detail', { integration_type: body.integration_type, ...urls }, userId, clock.now());
+      const previous = (stored.website_detail as Record<string, unknown> | null) ?? emptyWebsiteDetail();
+      const website_detail = {
+        ...previous,
+        ...urls,
+        website_url_invalid: false,
+        android_url_invalid: false,
+        ios_url_invalid: false,
+        website_approval_status: thirdParty ? 'Pending' : null,
+        liveliness_status: liveliness,
+        domain_status_by_merchant: null,
+      };
+      const updated: MerchantRecord = { ...stored, integration_type: body.integration_type, website_detail };
+      await saveRecord(tx, updated, userId, `step.${STEP}`, { body, liveliness });
+      return { record: updated, addendum: null };
+    });
+    return { website_detail: result.record.website_detail, merchant: result.record, addendum: result.addendum };
+  };
+}

@@ -59,7 +59,7 @@ const FIELDLESS = new Set(['additional-documents', 'service-agreement']);
 /** Forms whose every field a condition mentions (the integration type decides the addresses): none is checked alone. */
 const ALL_FIELDS_CONDITIONAL = new Set(['website-details']);
 /** Forms with fields but no conditions (rjsf asks no isValid). */
-const UNCONDITIONAL = new Set(['additional-documents', 'service-agreement', 'agreement-details', 'requirements-matrix']);
+const UNCONDITIONAL = new Set(['additional-documents', 'service-agreement', 'agreement-details', 'gst-update', 'requirements-matrix']);
 
 /** Every data a step is compared on: each fixture's (context applied), variants without each field, and EXTRA_DATA. */
 function samplesOf(step: string, schema: JsonSchema): unknown[] {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../schemas/messages/en.json';
 import hi from '../../schemas/messages/hi.json';
+import addendaEn from '../../schemas/messages/addenda.en.json';
+import addendaHi from '../../schemas/messages/addenda.hi.json';
 import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -9,6 +11,13 @@ const texts = (catalogue: Record<string, string>) => Object.entries(catalogue).f
 describe('the message catalogues', () => {
   it('have the same keys in English and Hindi', () => {
     expect(Object.keys(hi).filter((key) => key !== '$id').sort()).toEqual(Object.keys(en).filter((key) => key !== '$id').sort());
+  });
+
+  it('of a lazily loaded feature have the same keys in English and Hindi, none also in the main catalogues', () => {
+    const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((key) => key !== '$id').sort();
+    expect(keys(addendaHi)).toEqual(keys(addendaEn));
+    for (const key of keys(addendaEn)) expect(key in en, key).toBe(false);
+    for (const [key, text] of texts(addendaHi)) expect(placeholders(text), key).toEqual(placeholders((addendaEn as Record<string, string>)[key]!));
   });
 
   it('keep every placeholder of the English text in the Hindi one, and leave no text empty', () => {

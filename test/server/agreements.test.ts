@@ -124,7 +124,7 @@ describe('generating the service agreement', () => {
 describe('accepting the service agreement', () => {
   it('needs update_user_profile; records who accepted and when', async () => {
     const m = await merchant();
-    expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`)).json()).toEqual({ error: message('agreement.notGenerated'), code: 'AGREEMENT_NOT_GENERATED' });
+    expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`)).json()).toEqual({ error: message('server.agreement.notGenerated'), code: 'AGREEMENT_NOT_GENERATED' });
     await generate(m);
     await t.app.jobs.runDue();
     await t.db.query(`update memberships set permissions = '{update_profile_restricted}' where merchant_uuid = $1`, [m.uuid]);
@@ -222,7 +222,7 @@ describe('e-signing the service agreement', () => {
     const m = await merchant();
     await generate(m);
     await t.app.jobs.runDue();
-    expect((await merged(m)).json()).toEqual({ error: message('esign.notAccepted'), code: 'AGREEMENT_NOT_ACCEPTED' });
+    expect((await merged(m)).json()).toEqual({ error: message('server.esign.notAccepted'), code: 'AGREEMENT_NOT_ACCEPTED' });
     expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_service_agreement`)).statusCode).toBe(200);
     expect((await merged(m)).json().code).toBe('SIGNATORY_MISSING');
     const other = await acceptedAgreement(signatoryEmail());

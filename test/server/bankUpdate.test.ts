@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { manualClock } from '../../server/jobs/clock';
 import { issueAlternativeToken } from '../../server/merchants/bankUpdate';
-import { call, latestOtp, patchRecord, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
+import { call, latestOtp, patchRecord, signInStaff, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
 
 const clock = manualClock();
 let t: TestApp;
@@ -46,16 +46,24 @@ const update = (m: Merchant, details: unknown, token?: string) =>
 const hours = (n: number) => clock.advance(n * 3600 * 1000);
 
 describe('bank update (OTP, alternative token, attempts and gap)', () => {
-  it('changes verified details with the token of a verified OTP: pending again, addendum pending, settlements on hold', async () => {
+  it('changes verified details with the token of a verified OTP: an addendum; once accepted and approved, pending again with settlements on hold', async () => {
     const m = await merchantWithVerifiedBank();
     expect((await update(m, newDetails('50100999999999'))).statusCode).toBe(409);
     const token = await alternativeToken(m);
     const answer = await update(m, newDetails('5010 0999 9999 99'), token);
     expect(answer.statusCode, answer.body).toBe(200);
-    const { merchant, timing } = answer.json();
-    expect(merchant.bank_detail).toMatchObject({ bank_account_number: '50100999999999', ifsc_code: 'SBIN0000300', bank_verification_status: 'pending', addendum_status: 'pending', id: 2 });
-    expect(new Date(merchant.settlement_hold_until).getTime() - clock.now().getTime()).toBe(24 * 3600 * 1000);
+    const { merchant, timing, addendum } = answer.json();
+    // The verified account stays until the addendum is approved.
+    expect(merchant.bank_detail).toMatchObject({ ...verifiedBank, addendum_status: 'pending' });
+    expect(addendum).toMatchObject({ source: 'bank', status: 'pending', new_data: { bank_account_number: '50100999999999', ifsc_code: 'SBIN0000300' } });
     expect(timing.updateAttemptsLeft).toBe(2);
+    expect((await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/accept_addendum`, { source: 'bank' })).statusCode).toBe(200);
+    const reviewer = await signInStaff(t, 'ops_reviewer');
+    const approved = await call(t, reviewer, 'POST', `/api/v1/ops/addenda/${addendum.id}/review`, { status: 'Approved' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const changed = approved.json().merchant;
+    expect(changed.bank_detail).toMatchObject({ bank_account_number: '50100999999999', ifsc_code: 'SBIN0000300', bank_verification_status: 'pending', addendum_status: null, id: 2 });
+    expect(new Date(changed.settlement_hold_until).getTime() - clock.now().getTime()).toBe(24 * 3600 * 1000);
     // The token was used: not twice.
     expect((await update(m, newDetails('50100888888888'), token)).json()).toEqual({ error: message('bankUpdate.tokenInvalid'), code: 'OTP_TOKEN_INVALID' });
     const timingNow = await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/bank_update_timing`);

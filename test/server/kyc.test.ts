@@ -48,6 +48,11 @@ describe('Aadhaar e-KYC in the KYC step', () => {
     expect(right.statusCode).toBe(200);
     expect(right.json().merchant.kyc_status).toEqual({ kyc_status: 'COMPLETED' });
     expect(right.json().merchant.saved_kyc_address).toMatchObject({ pincode: expect.stringMatching(/^[1-9][0-9]{5}$/) });
+    // The address found is saved as the registered address as it is, as the KYC form offers it.
+    const found = right.json().merchant.saved_kyc_address as Record<string, string>;
+    const saved = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}`, { merchant: { registration_address: found, same_as_registration: true } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().merchant.registration_address).toEqual(found);
     const again = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: SANDBOX_AADHAAR_OTP });
     expect(again.statusCode).toBe(422);
   });

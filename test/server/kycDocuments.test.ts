@@ -236,7 +236,7 @@ describe('sending documents for review, and the staff review', () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json().merchant.document_status).toBe('Docs Received');
     const verification = (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/document_status_verification`)).json();
-    expect(verification).toMatchObject({ doc_status: 'Docs Received', message: message('documents.statusMessage.DocsReceived') });
+    expect(verification).toMatchObject({ doc_status: 'Docs Received', message: message('server.documents.statusMessage.DocsReceived') });
 
     const sc = await inForce(m, 'SC');
     expect(sc.status).toBe('DOCUMENT_SUBMITTED');

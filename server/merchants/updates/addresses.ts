@@ -67,4 +67,5 @@ export const addressesUpdate: StepUpdate<AddressDetails, AddressDetails> = {
   apply(record: MerchantRecord, data) {
     return { ...record, ...addressesToStore(data) };
   },
+  addendum: { source: 'address', data: (data) => ({ ...addressesToStore(data) }) },
 };

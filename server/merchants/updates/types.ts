@@ -1,4 +1,5 @@
 import type { StepId } from '../../../rules/evaluate';
+import type { AddendumSource } from '../../addenda/addenda';
 import type { Providers } from '../../providers/types';
 import type { MerchantRecord } from '../store';
 
@@ -12,4 +13,6 @@ export interface StepUpdate<Data, Prepared> {
   key: string;
   prepare(data: Data, providers: Providers): Promise<Prepared>;
   apply(record: MerchantRecord, prepared: Prepared): MerchantRecord;
+  /** Details a change of which becomes an addendum once its status rule says so (server/addenda): the source, and the new data. */
+  addendum?: { source: AddendumSource; data(prepared: Prepared): Record<string, unknown> };
 }

@@ -43,12 +43,34 @@ export function modeOf(category: DocumentCategory, type: string | null): Mode {
 }
 
 /**
+ * Where the dialog sends a file that starts a document (the whole file, or the first page of a draft) and the form
+ * fields that go with it, when not the merchant's KYC documents with the category's and type's codes: a signed copy
+ * of the agreement (its class and status besides), a website document (create_website_documents).
+ */
+export interface UploadTarget {
+  path?: string;
+  fields: Readonly<Record<string, string>>;
+}
+
+/**
  * The upload dialog of one document (onboarding spec sections 2 and 4): the document type chooser (a radio list with
  * the hint of the selected type) when the category has types, then one uploader, the FRONT and BACK slots, or the
  * sortable pages. Sides and pages are stored as they are chosen and merged into one PDF on DONE; cancelling after
  * uploading asks first, and YES deletes what was uploaded. `onDone` runs once the document is stored.
  */
-export function UploadDialog({ merchantUuid, category, onClose, onDone }: { merchantUuid: string; category: DocumentCategory; onClose: () => void; onDone: () => void }) {
+export function UploadDialog({
+  merchantUuid,
+  category,
+  sendTo,
+  onClose,
+  onDone,
+}: {
+  merchantUuid: string;
+  category: DocumentCategory;
+  sendTo?: UploadTarget;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const id = useId();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const types = category.subCategory?.value ?? [];
@@ -97,15 +119,16 @@ export function UploadDialog({ merchantUuid, category, onClose, onDone }: { merc
   /** Sends one file: the whole document, or a page of the draft (the first page starts it). */
   const send = async (file: File, onProgress: (percent: number) => void, as: 'processed_document' | 'uploaded_documents'): Promise<Page | null> => {
     const form = new FormData();
-    form.append('document_category', category.code);
-    if (type) form.append('document_type', type);
+    const fields = sendTo?.fields ?? { document_category: category.code, ...(type ? { document_type: type } : {}) };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(as, file, file.name);
+    const start = sendTo?.path ?? `${base}/kyc_documents`;
     try {
       if (as === 'processed_document') {
-        await uploadForm(`${base}/kyc_documents`, form, onProgress);
+        await uploadForm(start, form, onProgress);
         return null;
       }
-      const path = draft ? `${base}/kyc_documents/${draft}/append_attachment` : `${base}/kyc_documents`;
+      const path = draft ? `${base}/kyc_documents/${draft}/append_attachment` : start;
       const answer = await uploadForm<Attachment>(path, form, onProgress);
       setDraft(answer.attachment.kyc_document_uuid);
       return { ...previewOf(file), id: answer.attachment.id };

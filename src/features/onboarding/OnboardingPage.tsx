@@ -167,12 +167,6 @@ export default function OnboardingPage() {
                 ))}
             </Paper>
           ))}
-          <StatusSnackbar
-            key={confirmation.count}
-            message={confirmation.message}
-            open={confirmation.open}
-            onClose={() => setConfirmation((shown) => ({ ...shown, open: false }))}
-          />
         </>
       ) : pathname === '/onboarding/website' && tabs.website ? (
         <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
@@ -191,6 +185,14 @@ export default function OnboardingPage() {
       ) : (
         <Alert severity="info">{t('onboarding.notYetAvailable')}</Alert>
       )}
+      {/* Outside the tabs: a confirmation runs out once, whichever tab the merchant moves to (shown again on coming back
+          to the profile, it covered the next dialog's title). */}
+      <StatusSnackbar
+        key={confirmation.count}
+        message={confirmation.message}
+        open={confirmation.open}
+        onClose={() => setConfirmation((shown) => ({ ...shown, open: false }))}
+      />
     </Page>
   );
 }

@@ -90,7 +90,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const openProblem = step.problemOnOpenFor(merchant);
   /** Saved: the page moves on, or keeps the step open when what follows happens in it (`submit.then`). */
   const { submit } = definition;
-  const announceSaved = (saved: Merchant) => (submit?.then === 'stay' ? onSaved(saved, { stay: true }) : onSaved(saved));
+  const announceSaved = (saved: Merchant) => (step.staysAfter(saved) ? onSaved(saved, { stay: true }) : onSaved(saved));
   const { busy, formProps, setProblems } = useStepSubmit<Data>({
     send: async (values) => {
       if (submit?.confirm) stepDialogs[submit.confirm]?.preload();
@@ -113,7 +113,8 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
         onChanged?.(saved);
         return;
       }
-      if (submit?.confirm) setConfirming(saved);
+      // A change that became an addendum stays in the step to be accepted: no confirmation of a change made.
+      if (submit?.confirm && !step.staysAfter(saved)) setConfirming(saved);
       else announceSaved(saved);
     },
     initialProblems: openProblem ? [t(openProblem)] : [],
@@ -212,7 +213,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
           if (!Component) throw new Error(`Step ${definition.id} names component ${name}, which is not registered in stepComponents`);
           return (
             <Suspense key={name} fallback={<LinearProgress aria-label={t('common.loading')} />}>
-              <Component merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} fill={fill} />
+              <Component stepId={definition.id} merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} fill={fill} />
             </Suspense>
           );
         })}

@@ -12,6 +12,7 @@ import { t } from '../../shared/ui/t';
 import { stepStatus, stepLine } from './StepRow';
 import { LazyStepScreen } from './stepScreens';
 import { WebsiteComments } from './WebsiteComments';
+import { WebsiteDocuments } from './WebsiteDocuments';
 
 const STEP = 'website-details';
 
@@ -26,7 +27,8 @@ interface WebsiteTabProps {
 
 /**
  * /onboarding/website: the website details step on a page of its own (the Website tab), with its status and the
- * review's label from the rules; a save confirms and keeps the page.
+ * review's label from the rules, the documents the reviewer asked for, and the review's comment thread; a save
+ * confirms and keeps the page.
  */
 export function WebsiteTab({ merchant, flags, reviewLabel, canEdit, onChanged }: WebsiteTabProps) {
   const [confirmation, setConfirmation] = useState({ open: false, count: 0 });
@@ -63,6 +65,7 @@ export function WebsiteTab({ merchant, flags, reviewLabel, canEdit, onChanged }:
           />
         </Suspense>
       )}
+      <WebsiteDocuments merchant={merchant} mayAct={canEdit && !flags.locked} onChanged={onChanged} />
       <WebsiteComments merchant={merchant} mayAct={canEdit && !flags.locked} onChanged={onChanged} />
       <StatusSnackbar
         key={confirmation.count}

@@ -3,6 +3,8 @@ import type { Merchant } from '../../shared/api/types';
 
 /** What a component a step definition names (`components`) is given. */
 export interface StepComponentProps {
+  /** The step showing it (its definition's id); absent where a component is shown outside a step (the NOW bank page). */
+  stepId?: string;
   merchant: Merchant;
   /** The form data so far. */
   data: Record<string, unknown>;
@@ -24,17 +26,21 @@ export interface StepDialogProps {
  * A step's components load with its first render (StepScreen wraps each in Suspense): a step brings its own only, not
  * those of the other steps (the bank's test deposit and proof upload with the PAN step).
  */
+const Addenda = lazy(() => import('./components/Addenda').then((module) => ({ default: module.Addenda })));
 const BankProofUpload = lazy(() => import('./components/BankProofUpload').then((module) => ({ default: module.BankProofUpload })));
 const BankUpdate = lazy(() => import('./components/BankUpdate').then((module) => ({ default: module.BankUpdate })));
 const CinSignatories = lazy(() => import('./components/CinSignatories').then((module) => ({ default: module.CinSignatories })));
 const DocumentsChecklist = lazy(() => import('./components/DocumentsChecklist').then((module) => ({ default: module.DocumentsChecklist })));
 const IdentityCheck = lazy(() => import('./components/IdentityCheck').then((module) => ({ default: module.IdentityCheck })));
 const PennyPanel = lazy(() => import('./components/PennyPanel').then((module) => ({ default: module.PennyPanel })));
+const GstUpdate = lazy(() => import('./components/GstUpdate').then((module) => ({ default: module.GstUpdate })));
 const ShopLookup = lazy(() => import('./components/ShopLookup').then((module) => ({ default: module.ShopLookup })));
 const ServiceAgreement = lazy(() => import('./components/ServiceAgreement').then((module) => ({ default: module.ServiceAgreement })));
 
 /** The real components step definitions may name in `components`, by name. */
 export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = {
+  Addenda,
+  GstUpdate,
   BankProofUpload,
   BankUpdate,
   CinSignatories,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,16 +13,26 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fetchFile } from '../../shared/api/download';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
+import '../onboarding/components/addendaTexts';
 import { shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters } from './api';
+import { useFileUrl } from './useFileUrl';
+import { AskForWebsiteDocument, WebsiteReviewDocuments } from './WebsiteReviewDocuments';
 
-const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Approved', 'Declined'];
+const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Counter Signed Received', 'Approved', 'Declined'];
 
 /** A queued item's status in words: a document's as its merchant reads it, a bank proof's as waiting. */
 const statusLabel = (item: QueuedDocument) =>
-  t(item.kind === 'bank_proof' ? 'ops.queue.bankProofPending' : item.kind === 'website' ? 'ops.queue.websitePending' : `documents.docStatus.${item.status}`);
+  t(
+    item.kind === 'bank_proof'
+      ? 'ops.queue.bankProofPending'
+      : item.kind === 'website'
+        ? 'ops.queue.websitePending'
+        : item.kind === 'addendum'
+          ? 'ops.queue.addendumPending'
+          : `documents.docStatus.${item.status}`,
+  );
 /** The spec's review values that do not approve a website (onboarding spec section 4, Labels). */
 const WEBSITE_DISAPPROVALS = ['Website Error', 'Website Not live', 'Website Under Construction', 'Website Incomplete'];
 
@@ -55,7 +65,7 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {filter('status', t('ops.queue.status'), STATUSES, (status) => t(`documents.docStatus.${status}`))}
         {filter('entity', t('ops.queue.entity'), entities)}
-        {filter('category', t('ops.queue.category'), [...categories, 'BANK_PROOF', 'WEBSITE'])}
+        {filter('category', t('ops.queue.category'), [...categories, 'SERVICE_AGREEMENT', 'BANK_PROOF', 'WEBSITE', 'ADDENDUM'])}
       </Box>
       {notice && (
         <Alert severity="success" role="status" onClose={() => setNotice('')}>
@@ -107,29 +117,6 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
   );
 }
 
-/** The file (an image, or a PDF in a frame), fetched with the bearer token as an object URL. */
-function useFileUrl(path: string | null): { url: string | null; type: string; failed: boolean } {
-  const [state, setState] = useState<{ url: string | null; type: string; failed: boolean }>({ url: null, type: '', failed: false });
-  useEffect(() => {
-    if (!path) return undefined;
-    let url: string | null = null;
-    let cancelled = false;
-    fetchFile(path)
-      .then(async (response) => {
-        const blob = await response.blob();
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        setState({ url, type: blob.type, failed: false });
-      })
-      .catch(() => !cancelled && setState({ url: null, type: '', failed: true }));
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [path]);
-  return state;
-}
-
 /** One fact a reviewer checks: its catalogue label, its value, and whether the value is an address to open. */
 type Fact = [label: string, value: string | null | undefined, link?: boolean];
 
@@ -157,23 +144,37 @@ function MerchantFacts({ facts }: { facts: readonly Fact[] }) {
   );
 }
 
+/** What an addendum changes, field by field: the value now and the one asked for. */
+function addendumFacts({ old_data: before = {}, new_data: after = {} }: QueuedDocument): Fact[] {
+  const shown = (value: unknown) =>
+    value === null || value === undefined ? '—' : typeof value === 'object' ? Object.values(value as Record<string, string>).join(', ') : String(value);
+  return Object.keys(after)
+    .filter((field) => JSON.stringify(after[field]) !== JSON.stringify(before[field]))
+    .map((field) => [`addendum.field.${field}`, `${t('ops.queue.addendumBefore')}: ${shown(before[field])} · ${t('ops.queue.addendumAfter')}: ${shown(after[field])}`]);
+}
+
 function ReviewDialog(props: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
   return props.document.kind === 'website' ? <WebsiteReviewDialog {...props} /> : <FileReviewDialog {...props} />;
 }
 
-/** A website's review: its addresses and what the checks found; OK, or one of the spec's disapprovals with a comment. */
+/**
+ * A website's review: its addresses, what the checks found and the documents the merchant sent for it; OK, or one of
+ * the spec's disapprovals with a comment, and a document to ask for.
+ */
 function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
   const { merchant } = document;
   const [reason, setReason] = useState(WEBSITE_DISAPPROVALS[0]!);
   const [comment, setComment] = useState('');
+  const [ask, setAsk] = useState<number | null>(null);
   const [declining, setDeclining] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const review = async (status: string) => {
     setBusy(true);
     try {
-      await apiFetch(`/api/v1/ops/websites/${merchant.uuid}/review`, { method: 'POST', body: { status, comment: comment.trim() || null } });
-      onReviewed(t(status === 'Website OK' ? 'ops.queue.websiteApproved' : 'ops.queue.websiteDisapproved'));
+      const asking = status !== 'Website OK' && ask !== null;
+      await apiFetch(`/api/v1/ops/websites/${merchant.uuid}/review`, { method: 'POST', body: { status, comment: comment.trim() || null, ...(asking ? { req_doc_category: ask } : {}) } });
+      onReviewed(t(status === 'Website OK' ? 'ops.queue.websiteApproved' : asking ? 'ops.queue.websiteDocumentAsked' : 'ops.queue.websiteDisapproved'));
     } catch (error) {
       setProblem(error instanceof ApiRequestError ? error.message : t('ops.loadFailed'));
     } finally {
@@ -196,6 +197,7 @@ function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { doc
       </DialogTitle>
       <DialogContent>
         <MerchantFacts facts={facts} />
+        <WebsiteReviewDocuments documents={document.documents ?? []} />
         {mayReview && declining && (
           <Box sx={{ display: 'grid', gap: 2, mt: 1 }}>
             <TextField select label={t('ops.queue.websiteReason')} value={reason} onChange={(event) => setReason(event.target.value)} fullWidth>
@@ -206,6 +208,7 @@ function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { doc
               ))}
             </TextField>
             <TextField label={t('ops.queue.websiteComment')} value={comment} onChange={(event) => setComment(event.target.value)} fullWidth multiline minRows={2} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+            <AskForWebsiteDocument value={ask} onChange={setAsk} />
           </Box>
         )}
         {problem && (
@@ -250,9 +253,18 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
     setBusy(true);
     try {
       const bankProof = document.kind === 'bank_proof';
-      const path = bankProof ? `/api/v1/ops/bank-proofs/${merchant.uuid}/review` : `/api/v1/merchants/${merchant.uuid}/kyc_documents/${document.uuid}/review`;
+      const addendum = document.kind === 'addendum';
+      const path = bankProof
+        ? `/api/v1/ops/bank-proofs/${merchant.uuid}/review`
+        : addendum
+          ? `/api/v1/ops/addenda/${document.uuid}/review`
+          : `/api/v1/merchants/${merchant.uuid}/kyc_documents/${document.uuid}/review`;
       await apiFetch(path, { method: 'POST', body: status === 'Approved' ? { status } : { status, remarks: reason.trim() } });
-      const done = { Approved: bankProof ? 'ops.queue.bankApproved' : 'ops.queue.approved', Declined: bankProof ? 'ops.queue.bankDeclined' : 'ops.queue.declined' };
+      const done = bankProof
+        ? { Approved: 'ops.queue.bankApproved', Declined: 'ops.queue.bankDeclined' }
+        : addendum
+          ? { Approved: 'ops.queue.addendumApproved', Declined: 'ops.queue.addendumDeclined' }
+          : { Approved: 'ops.queue.approved', Declined: 'ops.queue.declined' };
       onReviewed(t(done[status]));
     } catch (error) {
       setProblem(error instanceof ApiRequestError ? error.message : t('ops.loadFailed'));
@@ -268,6 +280,7 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
     ['ops.queue.gst', merchant.gst_number],
     ['ops.queue.documentStatus', merchant.document_status],
   ];
+  if (document.kind === 'addendum') facts.splice(2, facts.length - 2, ...addendumFacts(document));
   if (document.kind === 'bank_proof') {
     facts.splice(2, facts.length - 2, ['ops.queue.holder', merchant.holder_name ?? null], ['ops.queue.account', merchant.bank_account_number ?? null], ['ops.queue.ifsc', merchant.ifsc_code ?? null]);
   }
@@ -276,7 +289,8 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
       <DialogTitle id="ops-review-title">
         {document.category_label} · {t('ops.queue.merchant', { mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
       </DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+      {/* On a phone the file and the facts scroll: the region takes focus so a keyboard can scroll it (nothing in it may). */}
+      <DialogContent tabIndex={0} role="group" aria-labelledby="ops-review-title" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
         <Box aria-label={t('ops.queue.file')} role="group" sx={{ minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
           {file.failed ? (
             <Alert severity="error">{t('ops.queue.fileFailed')}</Alert>

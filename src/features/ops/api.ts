@@ -63,8 +63,8 @@ export interface QueueFilters {
 }
 
 export interface QueuedDocument {
-  /** A KYC document (reviewed by the document review call), a bank proof or a website (the console's own reviews). */
-  kind: 'document' | 'bank_proof' | 'website';
+  /** A KYC document (reviewed by the document review call), a bank proof, a website or an addendum (the console's own reviews). */
+  kind: 'document' | 'bank_proof' | 'website' | 'addendum';
   uuid: string;
   status: string;
   remarks: string | null;
@@ -73,6 +73,11 @@ export interface QueuedDocument {
   document_type: string | null;
   file: string | null;
   waiting_since: string;
+  /** A website's documents the merchant sent for it (in force), reviewed with it. */
+  documents?: Array<{ category_label: string; status: string; file: string; filename: string; byte_size: number }>;
+  /** An addendum's details now and asked for (server/addenda). */
+  old_data?: Record<string, unknown>;
+  new_data?: Record<string, unknown>;
   merchant: {
     uuid: string;
     mid: string;

@@ -28,6 +28,8 @@ interface ProfileMessage {
   agreement_status?: string | null;
   /** Operations reviewed the merchant's website: the record is read again. */
   website_approval_status?: string | null;
+  /** Operations decided one of the merchant's addenda: the addenda and the record are read again. */
+  addendum?: { source: string; status: string | null };
 }
 
 /** The socket address: /cable on the app's own origin, ws or wss as the page is served. */
@@ -73,6 +75,11 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
       silence = setTimeout(() => socket?.close(), PROFILE_CHANNEL_TIMINGS.silenceMs);
     };
     const onMessage = (message: ProfileMessage) => {
+      if (message.addendum) {
+        void mutate(keys.addenda(merchantUuid));
+        void mutate(key);
+        return;
+      }
       if ('agreement_status' in message || 'website_approval_status' in message) {
         void mutate(keys.agreement(merchantUuid));
         void mutate(key);

@@ -11,8 +11,8 @@ import { stepComponents, stepDialogs } from '../../../src/features/onboarding/st
 const ajv = createAjv();
 const files = readdirSync('schemas/steps').filter((name) => name.endsWith('.step.json'));
 const journeySteps = journey.groups.flatMap((group) => group.steps.map((step) => step.id));
-/** Forms a step's component opens in a dialog, not steps of their own (the service agreement's details). */
-const DIALOG_FORMS = ['agreement-details'];
+/** Forms a step's component opens in a dialog, not steps of their own (the service agreement's details, the GST number update). */
+const DIALOG_FORMS = ['agreement-details', 'gst-update'];
 
 /** Every string a uiSchema shows as text: titles, help, placeholders, descriptions, option names, the submit text. */
 function shownTexts(uiSchema: unknown): string[] {

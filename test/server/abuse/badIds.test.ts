@@ -56,6 +56,10 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'GET /api/v1/merchants/:id/generate_agreement', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_agreement`) },
   { route: 'GET /api/v1/merchants/:id/generate_merged_document_for_esign', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_merged_document_for_esign`) },
   { route: 'POST /api/v1/merchants/:id/accept_service_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_service_agreement`) },
+  { route: 'GET /api/v1/merchants/:id/addenda', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/addenda`) },
+  { route: 'PUT /api/v1/merchants/:id/generate_addendum_data', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/generate_addendum_data`, { source: 'gst', new_data: { gst_number: '27AAACN4521K1ZI' } }) },
+  { route: 'POST /api/v1/merchants/:id/accept_addendum', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_addendum`, { source: 'gst' }) },
+  { route: 'PUT /api/v1/merchants/:id/update_gst_details', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/update_gst_details`, { gst_number: '27AAACN4521K1ZI' }) },
   { route: 'GET /api/v1/merchants/:id/bank_update_timing', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/bank_update_timing`) },
   { route: 'POST /api/v1/merchants/:id/verify_penny', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/verify_penny`, { penny_amount: '1.00' }) },
   { route: 'DELETE /api/v1/merchants/:id/ultimate_beneficiaries/:beneficiaryId', send: (id) => call(t, token, 'DELETE', `/api/v1/merchants/${id}/ultimate_beneficiaries/2`) },
@@ -135,14 +139,17 @@ function appRoutes(): string[] {
 describe('malformed ids', () => {
   it('covers every route with an id in its path (the pincode and IFSC lookups check their codes themselves; a file id: bankProof.test.ts)', () => {
     // The staff review names a merchant without a membership: its refusals are in kycDocuments.test.ts. The operations
-    // console's ids are version numbers and fixture names, not merchants: opsRequirements.test.ts. A website's uuid: website.test.ts;
-    // an agreement's document uuid: agreements.test.ts.
+    // console's ids are version numbers and fixture names, not merchants: opsRequirements.test.ts. A website's uuid: website.test.ts
+    // and websiteDocuments.test.ts; an agreement's document uuid: agreements.test.ts.
     const covered = new Set([
       ...MERCHANT_ID_CALLS.map(({ route }) => route.replace(/\?.*/, '')),
       'PUT /api/v1/accounts/:id',
       'POST /api/v1/merchants/:id/kyc_documents/:docId/review',
       'PUT /api/v1/website_details/:uuid/domain_status',
       'POST /api/v1/website_details/:uuid/comments',
+      'GET /api/v1/website_details/:uuid/website_documents',
+      'POST /api/v1/website_details/:uuid/create_website_documents',
+      'POST /api/v1/website_details/:uuid/submit_website_documents',
       'GET /api/v1/kyc_document/:id/generated_agreement_html',
       'POST /api/v1/kyc_documents/:docUuid/send_signatory_otp',
       'POST /api/v1/kyc_documents/:docUuid/esign_merged_document',

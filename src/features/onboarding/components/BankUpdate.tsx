@@ -81,10 +81,11 @@ export function BankUpdate({ merchant, readonly, mayAct }: StepComponentProps) {
         <BankUpdateDialog
           merchant={merchant}
           saved={bank}
-          onClose={(changed) => {
+          onClose={(outcome) => {
             setOpen(false);
-            if (changed) {
-              setDone(true);
+            // An addendum is shown by the step's Addenda; a change made is said here.
+            if (outcome) {
+              setDone(outcome === 'changed');
               void timing.mutate();
             }
           }}
@@ -94,7 +95,7 @@ export function BankUpdate({ merchant, readonly, mayAct }: StepComponentProps) {
   );
 }
 
-function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; saved: Details; onClose(changed: boolean): void }) {
+function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; saved: Details; onClose(outcome: 'changed' | 'addendum' | null): void }) {
   const id = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { mutate } = useSWRConfig();
@@ -123,13 +124,14 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
   const submit = () =>
     run(async () => {
       const verified = await apiFetch<{ alternative_token: string }>('/api/v1/otps/verify', { method: 'POST', body: { otp: { scope: SCOPE, merchant_uuid: merchant.uuid, code } } });
-      const answer = await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}/bank_details`, {
+      const answer = await apiFetch<{ merchant: Merchant; addendum: unknown }>(`/api/v1/merchants/${merchant.uuid}/bank_details`, {
         method: 'POST',
         body: { bank_detail: normalised },
         headers: { 'alternative-token': verified.alternative_token },
       });
       await mutate(keys.merchant(merchant.uuid), answer.merchant, { revalidate: false });
-      onClose(true);
+      if (answer.addendum) await mutate(keys.addenda(merchant.uuid));
+      onClose(answer.addendum ? 'addendum' : 'changed');
     });
   const field = (name: keyof Details, label: string, extra: { autoComplete?: string; inputMode?: 'numeric' | 'text'; maxLength?: number } = {}) => (
     <TextField
@@ -144,7 +146,7 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
   );
 
   return (
-    <Dialog open onClose={() => onClose(false)} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
+    <Dialog open onClose={() => onClose(null)} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
       <DialogTitle id={`${id}-title`}>{stage === 'details' ? t('bankUpdate.title') : t('bankUpdate.otp.title')}</DialogTitle>
       <DialogContent>
         {stage === 'details' ? (
@@ -173,7 +175,7 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {stage === 'details' ? (
           <>
-            <Button onClick={() => onClose(false)} sx={{ minHeight: 44 }}>{t('bankUpdate.cancel')}</Button>
+            <Button onClick={() => onClose(null)} sx={{ minHeight: 44 }}>{t('bankUpdate.cancel')}</Button>
             <Button variant="contained" onClick={() => void next()} disabled={busy} sx={{ minHeight: 44 }}>{t('bankUpdate.next')}</Button>
           </>
         ) : (

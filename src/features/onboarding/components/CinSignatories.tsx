@@ -61,7 +61,8 @@ export function CinSignatories({ merchant, data, readonly, fill }: StepComponent
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {signatories.map((signatory) => (
-              <Chip key={signatory.name} label={signatory.name} onClick={() => fill({ name: signatory.name })} />
+              // A fingertip's height (44 px), as every control a merchant taps; a chip is 32 px by default.
+              <Chip key={signatory.name} label={signatory.name} onClick={() => fill({ name: signatory.name })} sx={{ height: 44, borderRadius: 22 }} />
             ))}
           </Stack>
         </Box>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,6 +25,7 @@ import { t } from '../../../shared/ui/t';
 import { LazyStepScreen } from '../stepScreens';
 import type { StepComponentProps } from '../stepComponents';
 import type { Signed } from './AgreementEsignDialog';
+import { AgreementSignedCopy, type SignedCopyOffer } from './AgreementSignedCopy';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
 
 const AgreementAcceptDialog = lazy(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
@@ -38,12 +39,18 @@ const POLL_MS = 1500;
 interface AgreementDocument {
   uuid: string;
   status: string;
+  remarks?: string | null;
   processed_document: { path: string; filename: string } | null;
 }
-/** GET generate_agreement: how the generation is going, and the agreement in force. */
+/**
+ * GET generate_agreement: how the generation is going, the agreement file in force (the generated one, or a signed
+ * copy in its place), the agreement's own file to sign on paper, and whether a signed copy may be uploaded.
+ */
 interface AgreementState {
   generation: { status: 'queued' | 'done' | 'failed'; failures: number } | null;
   kyc_document: AgreementDocument | null;
+  agreement_file?: { path: string; filename: string } | null;
+  signed_copy?: SignedCopyOffer;
 }
 
 type Shown = 'details' | 'generating' | 'retry' | 'failed' | 'ready' | 'accept' | 'esign' | 'signed' | 'noAccess' | null;
@@ -53,7 +60,8 @@ type Shown = 'details' | 'generating' | 'retry' | 'failed' | 'ready' | 'accept' 
  * asks for the website details and this says why, with the way there; then the merchant generates the agreement (the agreement details dialog first when the business details
  * lack them), watches the "Generating Service Agreement" loader, and gets the ready dialog with the next steps and the
  * download; "Something went wrong!" offers RETRY, a second failure CONTACT US. Then the agreement is read in the
- * acceptance modal and accepted (update_user_profile only; others get the no-access modal).
+ * acceptance modal and accepted (update_user_profile only; others get the no-access modal), and e-signed; or a signed
+ * (and stamped) copy is uploaded instead, which operations approve.
  */
 export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
   const uuid = merchant.uuid;
@@ -118,9 +126,18 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
     window.setTimeout(() => setShown('signed'), SUCCESS_AFTER_MS);
   };
 
+  // A signed copy approved while the page is open finishes the onboarding as an e-sign does: the host app is told.
+  const seenStatus = useRef(agreement?.status);
+  useEffect(() => {
+    if (seenStatus.current === 'Counter Signed Received' && agreement?.status === 'Approved') sendToHost({ event: 'OnboardingCompleted' });
+    seenStatus.current = agreement?.status;
+  }, [agreement?.status]);
+
+  // What is downloaded and signed is the agreement itself, even while a signed copy is in force in its place.
+  const agreementFile = data?.agreement_file ?? agreement?.processed_document ?? null;
   const download = () => {
-    if (!agreement?.processed_document) return;
-    const { path, filename } = agreement.processed_document;
+    if (!agreementFile) return;
+    const { path, filename } = agreementFile;
     // A new tab for the PDF (the spec); where none can open (an app's web view), a download.
     const tab = window.open('', '_blank');
     if (!tab) return void downloadFile(path, filename).catch(() => setProblem(t('agreement.error')));
@@ -187,6 +204,17 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
               )}
             </>
           )}
+          <AgreementSignedCopy
+            merchantUuid={uuid}
+            agreement={agreement}
+            offer={data.signed_copy}
+            individual={individual}
+            mayAct={mayAct}
+            onUploaded={() => {
+              void mutate();
+              void mutateAny(keys.merchant(uuid));
+            }}
+          />
         </Stack>
       )}
       {problem && (

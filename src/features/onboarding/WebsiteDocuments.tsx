@@ -1,0 +1,182 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import useSWR from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { downloadFile } from '../../shared/api/download';
+import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import type { Merchant } from '../../shared/api/types';
+import { t } from '../../shared/ui/t';
+import type { DocumentCategory } from '../documents/types';
+
+/** The documents uploader loads when the merchant opens it. */
+const UploadDialog = lazy(() => import('../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
+
+/** A category the reviewer asked for (GET website_details/{uuid}/website_documents), with the document in force. */
+type WebsiteDocumentCategory = DocumentCategory & { id: number; requested: boolean };
+interface WebsiteDocuments {
+  document_type_id: number;
+  categories: WebsiteDocumentCategory[];
+}
+
+interface WebsiteDetail {
+  uuid: string;
+  website_approval_status: string | null;
+  req_doc_category: number | null;
+  website_document_categories: Array<{ id: number; status: string | null }>;
+}
+
+/**
+ * The documents the website's reviewer asked for (onboarding spec sections 3 and 7, Website): each with where it
+ * stands and its file; the one asked now with the documents uploader (UPLOAD, REPLACE before it is sent, REUPLOAD after
+ * a decline), sent to create_website_documents, then SUBMIT DOCUMENT (submit_website_documents), which answers the
+ * spec's thanks and returns the website to the review. Nothing shows until the reviewer asks for a document.
+ */
+export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Merchant; mayAct: boolean; onChanged(merchant: Merchant): void }) {
+  const id = useId();
+  const detail = merchant.website_detail as WebsiteDetail | null | undefined;
+  const asked = Boolean(detail && (detail.req_doc_category !== null || detail.website_document_categories.length > 0));
+  const path = asked ? `/api/v1/website_details/${detail!.uuid}/website_documents` : null;
+  const { data, error, mutate } = useSWR<WebsiteDocuments>(path, (url: string) => apiFetch<WebsiteDocuments>(url));
+  const [uploading, setUploading] = useState<WebsiteDocumentCategory | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A review heard on the live channel changes what is asked: read the list again (what was said before is old news).
+  const asking = reviewOf(detail);
+  const seen = useRef(asking);
+  useEffect(() => {
+    if (seen.current === asking) return;
+    seen.current = asking;
+    setOutcome(null);
+    if (path) void mutate();
+  }, [asking, path, mutate]);
+  if (!detail || !path) return null;
+  if (error) return <Alert severity="error">{t('documents.loadFailed')}</Alert>;
+  if (!data) return <LinearProgress aria-label={t('common.loading')} />;
+
+  const requested = data.categories.find((category) => category.requested);
+  const toSubmit = requested?.upload_state?.status === 'Pending';
+  const submit = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await apiFetch<{ message: string; merchant: Merchant }>(`/api/v1/website_details/${detail.uuid}/submit_website_documents`, { method: 'POST' });
+      // The merchant's own submission, not a review: its thanks stays.
+      seen.current = reviewOf(answer.merchant.website_detail as WebsiteDetail);
+      setOutcome({ ok: true, text: answer.message });
+      onChanged(answer.merchant);
+      await mutate();
+    } catch (failure) {
+      setOutcome({ ok: false, text: failure instanceof ApiRequestError && failure.status > 0 && failure.status < 500 ? failure.message : t('website.submitFailed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby={`${id}-title`} sx={{ mt: 3 }}>
+      <Typography id={`${id}-title`} component="h3" variant="subtitle1" gutterBottom>
+        {t('website.documents.title')}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {data.categories.map((category) => (
+          <WebsiteDocumentRow key={category.id} category={category} mayAct={mayAct} onUpload={() => setUploading(category)} />
+        ))}
+      </Box>
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'} sx={{ mt: 1 }}>
+          {outcome.text}
+        </Alert>
+      )}
+      {mayAct && toSubmit && (
+        <Button variant="contained" onClick={() => void submit()} disabled={busy} sx={{ mt: 1.5, minHeight: 44 }}>
+          {t('website.documents.submit')}
+        </Button>
+      )}
+      {uploading && (
+        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+          <UploadDialog
+            merchantUuid={merchant.uuid}
+            category={uploading}
+            sendTo={{
+              path: `/api/v1/website_details/${detail.uuid}/create_website_documents`,
+              fields: { document_category_id: String(uploading.id), document_type_id: String(data.document_type_id) },
+            }}
+            onClose={() => setUploading(null)}
+            onDone={() => {
+              setUploading(null);
+              setOutcome({ ok: true, text: t('documents.uploaded', { name: uploading.label }) });
+              void mutate();
+            }}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+/** What a website review changes (what is asked, the documents' and the website's statuses), to notice one. */
+const reviewOf = (detail: WebsiteDetail | null | undefined) => JSON.stringify([detail?.req_doc_category, detail?.website_document_categories, detail?.website_approval_status]);
+
+function WebsiteDocumentRow({ category, mayAct, onUpload }: { category: WebsiteDocumentCategory; mayAct: boolean; onUpload(): void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const state = category.upload_state;
+  const declined = state?.status === 'Declined';
+  const action = declined ? t('documents.reupload') : state ? t('documents.replace') : t('documents.upload');
+  const headingId = `website-document-${category.id}`;
+  return (
+    <Box component="li" aria-labelledby={headingId} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography id={headingId} component="h4" variant="subtitle2" sx={{ fontWeight: 600 }}>
+          {category.label}
+        </Typography>
+        <Chip size="small" variant={state ? 'filled' : 'outlined'} color={declined ? 'error' : state?.status === 'Approved' ? 'success' : 'default'} label={t(`documents.docStatus.${state?.status ?? 'none'}`)} />
+      </Box>
+      {category.requested && (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t('website.documents.requested')}
+            {category.tooltipText ? `: ${category.tooltipText}` : ''}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('documents.sizeLimit', { size: category.maxFileSizeLimit })}
+          </Typography>
+        </>
+      )}
+      {declined && state.remarks && (
+        <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
+          {t('documents.declinedBecause', { remarks: state.remarks })}
+        </Typography>
+      )}
+      {state?.file && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {t('documents.file', { name: state.file.filename })}
+          </Typography>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => void downloadFile(state.file!.path, state.file!.filename).then(() => setProblem(null), () => setProblem(t('documents.downloadFailed')))}
+            sx={{ minHeight: 44 }}
+          >
+            {t('documents.download')}
+          </Link>
+        </Box>
+      )}
+      {problem && (
+        <Typography variant="body2" color="error" role="alert">
+          {problem}
+        </Typography>
+      )}
+      {mayAct && category.requested && (!state || state.replaceable) && (
+        <Button variant={state && !declined ? 'outlined' : 'contained'} onClick={onUpload} sx={{ mt: 1, minHeight: 44 }} aria-label={`${action}: ${category.label}`}>
+          {action}
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,165 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StepScreen } from '../../../src/features/onboarding/StepScreen';
+import type { Merchant } from '../../../src/shared/api/types';
+import { saveSession } from '../../../src/shared/session/session';
+import { mockFetch } from '../../fetchMock';
+
+const UUID = '11111111-2222-3333-4444-555555555555';
+const DOC = '22222222-3333-4444-8555-666666666666';
+const DRAFT = '33333333-4444-4555-8666-777777777777';
+const company: Merchant = {
+  uuid: UUID,
+  mid: 8800001,
+  pancard_number: 'AAACN4521K',
+  pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
+  business_entity_id: 6,
+  business_entity: { name: 'Private Limited' },
+  business_category_id: 2,
+  business_sub_category_id: 201,
+  monthly_expected_volume: '30001-60000',
+  integration_type: 'TOOLS',
+  website_detail: null,
+  is_service_agreement_esigned: false,
+};
+const individual: Merchant = { ...company, business_entity_id: 1, business_entity: { name: 'Individual' } };
+
+/** The agreement's category as GET generate_agreement offers it (the documents uploader's shape), and the spec's fields. */
+const FIELDS = { document_category: 'SERVICE_AGREEMENT', document_type: 'AGR', kyc_document_type: 'Agreement', status: 'Counter Signed Received', active: 'true' };
+const offer = (wanted: boolean) => ({
+  wanted,
+  fields: FIELDS,
+  category: {
+    code: 'SERVICE_AGREEMENT',
+    label: 'Service Agreement',
+    tooltipText: null,
+    maxFileSizeLimit: 5,
+    template: null,
+    uploadLabel: 'ACCEPT',
+    subCategory: {
+      modalTitle: 'Upload the signed service agreement',
+      coachMark: null,
+      value: [{ value: 'AGR', label: 'Service Agreement', subLabel: null, coachMark: null, modalTitle: null, modalDescription: null, backOptional: false, sideLabels: null }],
+      uploadFrontAndBack: [],
+      uploadMultiple: ['AGR'],
+    },
+  },
+});
+const state = (status: string, wanted: boolean, remarks: string | null = null) => ({
+  generation: { status: 'done', failures: 0 },
+  kyc_document: { uuid: DOC, status, remarks, kyc_document_type: 'Agreement', active: true, processed_document: { path: '/api/v1/files/copy', filename: 'copy.pdf' } },
+  agreement_file: { path: '/api/v1/files/generated', filename: 'service-agreement.pdf' },
+  signed_copy: offer(wanted),
+});
+
+/** A stand-in for XMLHttpRequest (the uploader's progress): records where each form went, answers `answer`. */
+function fakeXhr(answer: unknown) {
+  const sent: Array<{ url: string; form: FormData }> = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    url = '';
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    getResponseHeader() {
+      return null;
+    }
+    send(form: FormData) {
+      sent.push({ url: this.url, form });
+      setTimeout(() => {
+        this.status = 201;
+        this.responseText = JSON.stringify(answer);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+function renderStep(merchant: Merchant, progress: () => unknown, { mayAct = true } = {}) {
+  saveSession({ access_token: 'token', expires_in: 3600 });
+  const calls = mockFetch(({ method, url }) => {
+    if (url.startsWith('/api/v1/oauth/token/info')) return { body: { acl_role: { name: 'Owner', acl_permissions: [{ name: 'update_user_profile', scopes: [] }] } } };
+    if (url === `/api/v1/merchants/${UUID}/generate_agreement` && method === 'GET') return { body: progress() };
+    if (url === `/api/v1/merchants/${UUID}`) return { body: { merchant } };
+    if (url.startsWith(`/api/v1/merchants/${UUID}/kyc_documents/existing_pages`)) return { body: { uuid: null, uploaded_documents: [] } };
+    if (method === 'PUT' && url === `/api/v1/merchants/${UUID}/kyc_documents/${DRAFT}/merge_documents`) return { body: { kyc_document: { uuid: DRAFT, status: 'Counter Signed Received' }, merchant } };
+    return undefined;
+  });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, focusThrottleInterval: 0 }}>
+      <MemoryRouter>
+        <StepScreen stepId="service-agreement" merchant={merchant} readonly={!mayAct} mayAct={mayAct} onSaved={vi.fn()} />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the signed copy of the service agreement', () => {
+  it('is uploaded page by page through the documents uploader with the spec\'s fields; no other is offered while it is reviewed', async () => {
+    let current = state('accepted', true);
+    const sent = fakeXhr({ attachment: { id: 7, kyc_document_uuid: DRAFT }, kyc_document: { uuid: DRAFT } });
+    const { calls, user } = renderStep(company, () => current);
+
+    // A company signs and stamps (the ready dialog's words), and the upload button reads ACCEPT, as for an agreement.
+    const section = await screen.findByRole('region', { name: 'Upload the signed and stamped copy' });
+    expect(within(section).getByText('jpg, jpeg, pdf, png less than 5 MB')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'E-SIGN AGREEMENT' })).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'ACCEPT: Upload the signed and stamped copy' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Service Agreement' });
+    await user.upload(within(dialog).getByLabelText('Page 1'), new File(['%PDF-1.4'], 'signed page 1.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.url).toBe(`/api/v1/merchants/${UUID}/kyc_documents`);
+    expect(Object.fromEntries([...sent[0]!.form.entries()].filter(([, value]) => typeof value === 'string'))).toEqual(FIELDS);
+    expect((sent[0]!.form.get('uploaded_documents') as File).name).toBe('signed page 1.pdf');
+
+    current = state('Counter Signed Received', false);
+    await user.click(await within(dialog).findByRole('button', { name: 'DONE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ document_order: [7], document_category: 'SERVICE_AGREEMENT', document_type: 'AGR' });
+    // No other copy while this one is reviewed (the row says it is: rules/steps.json), and no e-sign of the agreement it replaces.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^ACCEPT:/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'E-SIGN AGREEMENT' })).not.toBeInTheDocument();
+  });
+
+  it("shows a declined copy's reason with REUPLOAD; an individual uploads the signed copy, without a stamp", async () => {
+    renderStep(individual, () => state('Declined', true, 'The signature is missing on page 3.'));
+    expect(await screen.findByText('Declined: The signature is missing on page 3.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'REUPLOAD: Upload the signed copy' })).toBeInTheDocument();
+  });
+
+  it('offers no upload to a member who may not change documents', async () => {
+    renderStep(company, () => state('accepted', true), { mayAct: false });
+    expect(await screen.findByRole('button', { name: 'Download Agreement' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^ACCEPT:/ })).not.toBeInTheDocument();
+  });
+
+  it('tells the host app OnboardingCompleted when the copy is approved while the page is open', async () => {
+    const posted: string[] = [];
+    vi.stubGlobal('Android', { postMessage: (json: string) => void posted.push(json) });
+    let current = state('Counter Signed Received', false);
+    renderStep(company, () => current);
+    expect(await screen.findByRole('button', { name: 'Download Agreement' })).toBeInTheDocument();
+    expect(posted).toEqual([]);
+    current = state('Approved', false);
+    // The live channel's agreement_status makes the app read the agreement again (here: the window regains focus).
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(posted.map((json) => JSON.parse(json) as { event: string })).toContainEqual(expect.objectContaining({ event: 'OnboardingCompleted' })));
+  });
+});
