@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { build } from '../server/app';
-import { openDatabase } from '../server/db/database';
+import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seedDemoData } from '../server/demo/seed';
 import { loadSampleIfscDirectory } from '../server/reference/ifscDirectory';
@@ -19,7 +19,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** The product as `npm start` runs it (built app + API + PGlite with demo data), on a free port. */
-export async function startProduct(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startProduct(): Promise<{ baseUrl: string; query: Database['query']; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onboarding-e2e-'));
   const db = await openDatabase({ dataDir });
   await migrate(db);
@@ -31,6 +31,7 @@ export async function startProduct(): Promise<{ baseUrl: string; stop(): Promise
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    query: (sql, params) => db.query(sql, params),
     async stop() {
       await app.close();
       await db.close();
@@ -81,6 +82,14 @@ export function startProductInBrowser() {
       if (!product) throw new Error('the product has not started');
       return product.baseUrl;
     },
+    /**
+     * SQL on the product's database, for what a browser cannot bring about: a failure injected into the storage, a
+     * member's role narrowed (team accounts are the platform issue's).
+     */
+    query: ((sql, params) => {
+      if (!product) throw new Error('the product has not started');
+      return product.query(sql, params);
+    }) as Database['query'],
     async phonePage(): Promise<Page> {
       if (!browser) throw new Error('the browser has not started');
       const context = await browser.newContext({ viewport: PHONE });
