@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { build } from '../server/app';
+import type { ServerConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
 import { seedDemoData } from '../server/demo/seed';
@@ -18,14 +19,14 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The product as `npm start` runs it (built app + API + PGlite with demo data), on a free port. */
-export async function startProduct(): Promise<{ baseUrl: string; query: Database['query']; stop(): Promise<void> }> {
+/** The product as `npm start` runs it (built app + API + PGlite with demo data), on a free port; `config` adds settings. */
+export async function startProduct(config: Partial<ServerConfig> = {}): Promise<{ baseUrl: string; query: Database['query']; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onboarding-e2e-'));
   const db = await openDatabase({ dataDir });
   await migrate(db);
   await loadSampleIfscDirectory(db);
   await seedDemoData(db);
-  const app = await build({ db, config: { sandbox: true, logLevel: 'warn' } });
+  const app = await build({ db, config: { sandbox: true, logLevel: 'warn', ...config } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -53,12 +54,12 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
  * `phonePage()` opens a page in a fresh context at phone size. A test fails when any of its
  * pages reported a Content-Security-Policy violation.
  */
-export function startProductInBrowser() {
+export function startProductInBrowser(config: Partial<ServerConfig> = {}) {
   let browser: Browser | undefined;
   let product: Awaited<ReturnType<typeof startProduct>> | undefined;
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    product = await startProduct();
+    product = await startProduct(config);
     browser = await launchChromium();
   });
   const cspViolations: string[] = [];

@@ -13,7 +13,9 @@ import opsApi from './api/ops.json';
 import websiteApi from './api/website.json';
 import agreementApi from './api/agreement.json';
 import addendaApi from './api/addenda.json';
+import teamApi from './api/team.json';
 import kycApi from './api/kyc.json';
+import analyticsApi from './api/analytics.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
 import requirementsMatrixSchema from './documents/requirements-matrix.schema.json';
 import requirementsVersionSchema from './documents/requirements-version.schema.json';
@@ -25,7 +27,7 @@ import { inlineRefs } from '../renderer/inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };

@@ -29,6 +29,7 @@ import { masterDataRoutes } from './routes/masterData';
 import { ifscDetailsRoutes } from './routes/ifscDetails';
 import { merchantRoutes } from './routes/merchants';
 import { sandboxRoutes } from './routes/sandbox';
+import { analyticsRoutes } from './routes/analytics';
 import { healthRoutes } from './routes/health';
 import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
 import { bankProofRoutes } from './routes/bankProof';
@@ -36,6 +37,7 @@ import { websiteRoutes } from './routes/website';
 import { websiteDocumentRoutes } from './routes/websiteDocuments';
 import { agreementRoutes } from './routes/agreements';
 import { addendaRoutes } from './routes/addenda';
+import { teamRoutes } from './routes/team';
 import { AGREEMENT_JOB, agreementJob } from './agreements/agreements';
 import { fileRoutes } from './routes/files';
 import { documentRoutes } from './routes/documents';
@@ -135,12 +137,14 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(websiteDocumentRoutes(ctx));
       await v1.register(agreementRoutes(ctx));
       await v1.register(addendaRoutes(ctx));
+      await v1.register(teamRoutes(ctx));
       await v1.register(otpRoutes(ctx));
       await v1.register(documentRoutes(ctx));
       await v1.register(kycDocumentRoutes(ctx));
       await v1.register(kycRoutes(ctx));
       await v1.register(fileRoutes(ctx));
       await v1.register(opsRoutes(ctx));
+      await v1.register(analyticsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );
@@ -163,6 +167,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     app.get('/app/assets/*', (_request, reply) => reply.code(404).send({ error: message('error.notFound') }));
     app.get('/app/*', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
     app.get('/app', (_request, reply) => reply.redirect('/app/'));
+    // The hand-off screens outside /app (platform spec section 2): the app reads the session stored in the browser.
+    for (const path of ['/account/service_login', '/account/service_logout']) app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.get('/', (_request, reply) => reply.redirect('/app/account'));
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import { allowedRedirect, hostRulesFrom, parseHostRule } from '../src/shared/redirect/allowedRedirect';
+import { LOGOUT_TARGET_NAMES, type LogoutTargets } from '../src/shared/redirect/logoutTargets';
 
 /** The server's settings, read from the environment once at start. */
 export interface ServerConfig {
@@ -21,6 +23,16 @@ export interface ServerConfig {
    * the one list the Content-Security-Policy's frame-ancestors, the agreement frame and host messaging use.
    */
   embedOrigins: string[];
+  /**
+   * Where /account/service_login may send a signed-in user with a token: the provider's product hosts (platform spec
+   * section 9: a fixed list, not shown). Entries as src/shared/redirect/allowedRedirect.ts reads them: `host`,
+   * `*.domain` or an exact origin.
+   */
+  redirectHosts: string[];
+  /** Hosts /account/service_logout may also go to: the help and onboarding hosts (besides redirectHosts). */
+  logoutRedirectHosts: string[];
+  /** Where /account/service_logout sends a user by dashboard preference (one_dashboard) or product (not shown: none by default). */
+  logoutUrls: LogoutTargets;
   /** How fast the sandbox's test deposits move (README, sandbox test accounts). */
   penny: PennyTimings;
   /** Milliseconds between the job runner's looks for due jobs (penny deposits); 0 turns polling off (tests). */
@@ -74,6 +86,31 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (bad.length) problems.push(`${name} must list origins such as https://www.example.com, separated by commas (got "${bad.join('", "')}")`);
     return list;
   };
+  const hostRules = (name: string): string[] => {
+    const list = (env[name] ?? '').split(/[\s,]+/).filter(Boolean);
+    const bad = list.flatMap((entry) => {
+      const parsed = parseHostRule(entry);
+      return 'problem' in parsed ? [parsed.problem] : [];
+    });
+    if (bad.length) problems.push(`${name} must list hosts (host.example.com), domains (*.example.com) or origins (https://host:port), separated by commas: ${bad.join('; ')}`);
+    return list;
+  };
+  const logoutTargets = (name: string, allowed: string[]): LogoutTargets => {
+    const targets: LogoutTargets = {};
+    let rules: ReturnType<typeof hostRulesFrom> = [];
+    try {
+      rules = hostRulesFrom(allowed);
+    } catch {
+      // the bad host entries are reported on their own
+    }
+    for (const entry of (env[name] ?? '').split(/[\s,]+/).filter(Boolean)) {
+      const [key = '', url = ''] = entry.split(/=(.*)/s);
+      const known = (LOGOUT_TARGET_NAMES as readonly string[]).includes(key);
+      if (known && allowedRedirect(url, rules)) targets[key as keyof LogoutTargets] = url;
+      else problems.push(`${name} must list name=url pairs (names ${LOGOUT_TARGET_NAMES.join(', ')}), each url on REDIRECT_HOSTS or LOGOUT_REDIRECT_HOSTS (got "${entry}")`);
+    }
+    return targets;
+  };
   const proxyList = (name: string): string[] => {
     const raw = env[name]?.trim();
     if (!raw) return [];
@@ -97,6 +134,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: proxyList('TRUST_PROXY'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     embedOrigins: origins('EMBED_ORIGINS'),
+    redirectHosts: hostRules('REDIRECT_HOSTS'),
+    logoutRedirectHosts: hostRules('LOGOUT_REDIRECT_HOSTS'),
+    logoutUrls: {},
     penny: {
       impsSeconds: integer('PENNY_IMPS_SECONDS', 2, 0, 3600),
       neftStepSeconds: integer('PENNY_NEFT_STEP_SECONDS', 60, 1, 86400),
@@ -108,6 +148,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       settlementHoldHours: integer('SETTLEMENT_HOLD_HOURS', 24, 24, 24 * 30),
     },
   };
+  config.logoutUrls = logoutTargets('LOGOUT_URLS', [...config.redirectHosts, ...config.logoutRedirectHosts]);
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
 }

@@ -25,6 +25,8 @@ export const ERRORS = {
   TOO_MANY_PAGES: { status: 422, key: 'documents.maxPages' },
   PAGE_ORDER_INVALID: { status: 422, key: 'documents.orderInvalid' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },
+  // A program's mistake, never shown to a merchant: the code says what was refused.
+  ANALYTICS_EVENT_NOT_ALLOWED: { status: 422, key: 'error.generic' },
   INTERNAL: { status: 500, key: 'error.server' },
 } as const;
 

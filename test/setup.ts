@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadFormWidgets } from '../renderer/StepForm';
 import { loadAllStepValidators } from '../renderer/stepValidators';
+import { setAnalyticsProvider } from '../src/shared/analytics/sendAnalytics';
 
 // MUI asks for media queries (useMediaQuery, transitions); jsdom has no layout, so nothing ever matches.
 if (!window.matchMedia) {
@@ -23,6 +24,10 @@ if (!window.matchMedia) {
 await loadAllStepValidators();
 // So are the widgets the app loads once a form has shown (radio groups, checkboxes, the OTP boxes: renderer/lazyWidget.tsx).
 await loadFormWidgets();
+
+// Analytics goes nowhere in these tests: a screen's event is sent when the page is idle, which may be in the next
+// test, whose stubbed fetch would record it as one of its calls (test/shared/analytics/ sets its own provider).
+setAnalyticsProvider({ send: async () => undefined });
 
 // findBy* and waitFor give up after 1 s by default: on a busy machine a lazily loaded step screen takes longer.
 // Waiting longer costs nothing when the page is right; the test timeout still ends a wait that never ends.

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { cspSourceOf, hostRulesFrom } from '../../src/shared/redirect/allowedRedirect';
 import type { ServerConfig } from '../config';
 
 /**
@@ -8,7 +9,7 @@ import type { ServerConfig } from '../config';
  * so nothing in the browser compiles code. Emotion (MUI) inserts <style> elements, hence
  * `'unsafe-inline'` for styles only.
  */
-export function contentSecurityPolicy(embedOrigins: readonly string[]): Record<string, string[]> {
+export function contentSecurityPolicy(embedOrigins: readonly string[], redirectHosts: readonly string[] = []): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -20,7 +21,8 @@ export function contentSecurityPolicy(embedOrigins: readonly string[]): Record<s
     'frame-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // The business product's hand-off posts a form to its dashboard (/account/service_login): the redirect hosts only.
+    'form-action': ["'self'", ...hostRulesFrom(redirectHosts).map(cspSourceOf)],
     'frame-ancestors': ["'self'", ...embedOrigins],
   };
 }
@@ -30,9 +32,9 @@ export function contentSecurityPolicy(embedOrigins: readonly string[]): Record<s
  * entry address may carry a token), HSTS only over TLS, and `Cache-Control: no-store` on API
  * answers, which carry tokens and merchant data, unless a route chose its own caching.
  */
-export async function securityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'embedOrigins'>): Promise<void> {
+export async function securityHeaders(app: FastifyInstance, config: Pick<ServerConfig, 'embedOrigins' | 'redirectHosts'>): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.embedOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.embedOrigins, config.redirectHosts) },
     // frame-ancestors decides; X-Frame-Options cannot name the allowed embedding origins.
     xFrameOptions: config.embedOrigins.length ? false : { action: 'sameorigin' },
     referrerPolicy: { policy: 'no-referrer' },

@@ -57,8 +57,27 @@ export async function createMerchant(
 
 /** Gives a user who acts for no merchant yet a merchant of their own (first sign-in); operations staff get none. */
 export async function ensureMerchantFor(db: Queryable, user: UserRow): Promise<void> {
+  await acceptStaffInvites(db, user);
   const [existing] = await db.query('select 1 from memberships where user_id = $1 union all select 1 from staff_members where user_id = $1 limit 1', [user.id]);
   if (!existing) await createMerchant(db, user);
+}
+
+/**
+ * The invites to the user's e-mail (platform spec section 2, team accounts: the role is assigned once the employee
+ * accepts the invitation) become their memberships, in the invite's role, as they sign in with that address proved
+ * (an OTP to it, or a password set after one). Invited first, they get no merchant of their own.
+ */
+async function acceptStaffInvites(db: Queryable, user: UserRow): Promise<void> {
+  if (!user.email) return;
+  await db.query(
+    `insert into memberships (user_id, merchant_uuid, role_name, permissions, acl_role_id)
+     select $1, i.merchant_uuid, r.name, '{}', i.acl_role_id
+       from staff_invites i join acl_roles r on r.id = i.acl_role_id
+      where lower(i.email) = lower($2) and (i.user_id is null or i.user_id = $1)
+     on conflict (user_id, merchant_uuid) do nothing`,
+    [user.id, user.email],
+  );
+  await db.query('update staff_invites set user_id = $1 where lower(email) = lower($2) and user_id is null', [user.id, user.email]);
 }
 
 /** The merchants a user acts for, oldest first (the app uses the first). */
@@ -78,9 +97,11 @@ export async function listMerchants(db: Queryable, userId: string): Promise<Merc
 export async function loadMembership(db: Queryable, userId: string, id: unknown, forUpdate = false): Promise<Membership> {
   const key = parseMerchantId(id);
   if (!key) throw apiError('NOT_FOUND');
+  // A member in an ACL role holds the role's name and permissions as they are now; the owner, their own.
   const [row] = await db.query<{ record: MerchantRecord; role_name: string; permissions: string[] }>(
-    `select m.record, ms.role_name, ms.permissions from merchants m
+    `select m.record, coalesce(r.name, ms.role_name) as role_name, coalesce(r.permissions, ms.permissions) as permissions from merchants m
        join memberships ms on ms.merchant_uuid = m.uuid and ms.user_id = $2
+       left join acl_roles r on r.id = ms.acl_role_id
       where ${'uuid' in key ? 'm.uuid = $1::uuid' : 'm.mid = $1::bigint'} ${forUpdate ? 'for update of m' : ''}`,
     ['uuid' in key ? key.uuid : key.mid, userId],
   );

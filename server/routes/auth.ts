@@ -84,7 +84,15 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
 
   // embed_origins: the origins allowed to embed the app, to which alone it posts host messages and from which alone it
   // reads them (src/shared/host/hostMessaging.ts); the list the Content-Security-Policy's frame-ancestors names.
-  app.get('/app_config', async () => ({ sandbox: config.sandbox, embed_origins: config.embedOrigins }));
+  // redirect_hosts, logout_redirect_hosts: where the hand-off screens may send the user (/account/service_login,
+  // /account/service_logout; src/shared/redirect/allowedRedirect.ts reads them); logout_urls: the product logout targets.
+  app.get('/app_config', async () => ({
+    sandbox: config.sandbox,
+    embed_origins: config.embedOrigins,
+    redirect_hosts: config.redirectHosts,
+    logout_redirect_hosts: [...config.redirectHosts, ...config.logoutRedirectHosts],
+    logout_urls: config.logoutUrls,
+  }));
 
   app.delete<{ Querystring: { all?: 'true' | 'false' } }>(
     '/user/logout',

@@ -10,6 +10,13 @@ interface SandboxMessage {
   created_at: string;
 }
 
+interface RecordedEvent {
+  name: string;
+  properties: string;
+  times: number;
+  last_at: string;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
@@ -51,6 +58,30 @@ form{display:flex;gap:8px;flex-wrap:wrap}input{flex:1;min-width:0;min-height:44p
 <input id="recipient" name="recipient" value="${escapeHtml(request.query.recipient ?? '')}" autocomplete="off">
 <button type="submit">Filter</button></form>
 ${messages.length ? `<ul>${rows}</ul>` : '<p>No messages yet.</p>'}
+</main></body></html>`);
+  });
+
+  // The events the sandbox analytics provider recorded, one row per event and properties with how often it fired.
+  app.get('/sandbox/analytics', async (_request, reply) => {
+    const events = await ctx.db.query<RecordedEvent>(
+      `select name, properties::text, count(*)::int as times, max(created_at)::text as last_at from analytics_events
+        group by name, properties order by max(id) desc limit 200`,
+    );
+    const rows = events
+      .map(
+        (e) => `<tr class="event"><th scope="row">${escapeHtml(e.name)}</th><td><code>${escapeHtml(e.properties)}</code></td><td class="times">${e.times}</td><td><time>${escapeHtml(e.last_at)}</time></td></tr>`,
+      )
+      .join('\n');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox analytics</title>
+<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:960px;padding:16px;color:#1f2933}
+table{border-collapse:collapse;width:100%;table-layout:fixed;font-size:14px}th,td{border-bottom:1px solid #d9e2ec;padding:6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+.props{width:42%}.times{width:16%}</style>
+</head><body><main>
+<h1>Sandbox analytics</h1>
+<p>Events the app sent to the sandbox analytics provider, newest first, with how many times each fired. Only the properties each event allows are kept: never anything personal.</p>
+${events.length ? `<table><thead><tr><th scope="col">Event</th><th scope="col" class="props">Properties</th><th scope="col" class="times">Times</th><th scope="col">Last</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No events yet.</p>'}
 </main></body></html>`);
   });
 };

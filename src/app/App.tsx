@@ -1,43 +1,31 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import { t } from '../shared/ui/t';
-import { RequireSession } from './RequireSession';
+import { DelayedLoader } from '../shared/ui/DelayedLoader';
+import { RouteGate } from './RouteGate';
+import { APP_ROUTES, type ScreenName } from './routeTable';
 
-const SignInPage = lazy(() => import('../features/account/SignInPage'));
-const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage'));
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'));
-const NowBankPage = lazy(() => import('../features/now/NowBankPage'));
-const PennyDetailsPage = lazy(() => import('../features/now/PennyDetailsPage'));
-const OpsPage = lazy(() => import('../features/ops/OpsPage'));
 
-/** Lazy screens show a loader only after 300 ms (platform spec section 2). */
-function DelayedLoader() {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setVisible(true), 300);
-    return () => clearTimeout(timer);
-  }, []);
-  return visible ? (
-    <Box role="status" sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress aria-label={t('common.loading')} />
-    </Box>
-  ) : null;
-}
+/** The lazy screen of each name the route table uses. */
+const SCREENS: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
+  signIn: lazy(() => import('../features/account/SignInPage')),
+  onboarding: lazy(() => import('../features/onboarding/OnboardingPage')),
+  nowBank: lazy(() => import('../features/now/NowBankPage')),
+  pennyDetails: lazy(() => import('../features/now/PennyDetailsPage')),
+  ops: lazy(() => import('../features/ops/OpsPage')),
+  teamAccounts: lazy(() => import('../features/team/TeamAccountsPage')),
+};
 
-/** The routes under /app. */
+/** The routes under /app, from the route table (src/app/routeTable.ts); any other path shows the not-found page. */
 export function App() {
   return (
     <Suspense fallback={<DelayedLoader />}>
       <Routes>
         <Route path="/" element={<Navigate to="/account" replace />} />
-        <Route path="/account" element={<SignInPage />} />
-        <Route path="/account/signin" element={<SignInPage />} />
-        <Route path="/onboarding/*" element={<RequireSession><OnboardingPage /></RequireSession>} />
-        <Route path="/bank-details" element={<RequireSession><NowBankPage /></RequireSession>} />
-        <Route path="/penny-details" element={<RequireSession><PennyDetailsPage /></RequireSession>} />
-        <Route path="/ops/*" element={<RequireSession><OpsPage /></RequireSession>} />
+        {APP_ROUTES.map((route) => {
+          const Screen = route.screen ? SCREENS[route.screen] : NotFoundPage;
+          return <Route key={route.path} path={route.path} element={<RouteGate route={route}><Screen /></RouteGate>} />;
+        })}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -3,6 +3,10 @@ import en from '../../schemas/messages/en.json';
 import hi from '../../schemas/messages/hi.json';
 import addendaEn from '../../schemas/messages/addenda.en.json';
 import addendaHi from '../../schemas/messages/addenda.hi.json';
+import handoffEn from '../../schemas/messages/handoff.en.json';
+import handoffHi from '../../schemas/messages/handoff.hi.json';
+import teamEn from '../../schemas/messages/team.en.json';
+import teamHi from '../../schemas/messages/team.hi.json';
 import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -13,11 +17,18 @@ describe('the message catalogues', () => {
     expect(Object.keys(hi).filter((key) => key !== '$id').sort()).toEqual(Object.keys(en).filter((key) => key !== '$id').sort());
   });
 
-  it('of a lazily loaded feature have the same keys in English and Hindi, none also in the main catalogues', () => {
+  it.each([
+    ['addenda', addendaEn, addendaHi],
+    ['handoff', handoffEn, handoffHi],
+    ['team', teamEn, teamHi],
+  ])('of a lazily loaded feature (%s) have the same keys in English and Hindi, none also in the main catalogues', (_feature, featureEn: Record<string, string>, featureHi: Record<string, string>) => {
     const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((key) => key !== '$id').sort();
-    expect(keys(addendaHi)).toEqual(keys(addendaEn));
-    for (const key of keys(addendaEn)) expect(key in en, key).toBe(false);
-    for (const [key, text] of texts(addendaHi)) expect(placeholders(text), key).toEqual(placeholders((addendaEn as Record<string, string>)[key]!));
+    expect(keys(featureHi)).toEqual(keys(featureEn));
+    for (const key of keys(featureEn)) expect(key in en, key).toBe(false);
+    for (const [key, text] of texts(featureHi)) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(featureEn[key]!));
+    }
   });
 
   it('keep every placeholder of the English text in the Hindi one, and leave no text empty', () => {

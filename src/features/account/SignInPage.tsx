@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -34,11 +34,22 @@ export function landingPath(redirectTo: string | null): string {
   return redirectTo && redirectTo.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : '/onboarding';
 }
 
+/**
+ * The hand-off that sent the user here (/account/service_login without a session): its address with the whole query,
+ * to go back to once signed in; null when the user came from elsewhere.
+ */
+export function handoffReturn(params: URLSearchParams): string | null {
+  return params.has('redirect_to') ? `/account/service_login?${params}` : null;
+}
+
 /** /app/account: sign in with an e-mail or mobile number and an OTP, or with a password. */
 export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = landingPath(params.get('redirectTo'));
+  const handoff = handoffReturn(params);
+  // Back to the hand-off (outside /app: a page load), else to the app path asked for.
+  const land = useCallback(() => (handoff ? window.location.replace(handoff) : navigate(target, { replace: true })), [handoff, navigate, target]);
   const [mode, setMode] = useState<Mode>('otp');
   const [identity, setIdentity] = useState('');
   const [password, setPassword] = useState('');
@@ -52,8 +63,8 @@ export default function SignInPage() {
   const resendIn = useCountdown(sentAt, RESEND_SECONDS);
 
   useEffect(() => {
-    if (activeSession()) navigate(target, { replace: true });
-  }, [navigate, target]);
+    if (activeSession()) land();
+  }, [land]);
   useEffect(() => {
     authApi.appConfig().then((config) => setSandbox(config.sandbox), () => setSandbox(false));
   }, []);
@@ -90,7 +101,7 @@ export default function SignInPage() {
       try {
         const token = mode === 'otp' ? await authApi.verifyOtp(sentTo ?? identity.trim(), otp) : await authApi.login(identity.trim(), password);
         saveSession(token);
-        navigate(target, { replace: true });
+        land();
       } catch (error) {
         setFailure({ text: verifyError(error), reference: requestIdOf(error) });
       }

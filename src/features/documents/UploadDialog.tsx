@@ -15,6 +15,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { track } from '../../shared/analytics/analytics';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { uploadForm } from '../../shared/api/upload';
 import { t } from '../../shared/ui/t';
@@ -157,6 +158,7 @@ export function UploadDialog({
       await apiFetch(`${base}/kyc_documents/${draft}/merge_documents`, { method: 'PUT', body: { document_order: order, document_category: category.code, document_type: type } });
       onDone();
     } catch (error) {
+      track('document_merge_failed', { document_category: category.code, status: error instanceof ApiRequestError ? error.status : 0 });
       setProblem(error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : t('error.somethingWentWrong'));
     } finally {
       setBusy(false);

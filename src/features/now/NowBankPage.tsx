@@ -19,9 +19,10 @@ import type { PennyBankDetail } from '../onboarding/penny/pennyPanelState';
 import { LazyStepScreen } from '../onboarding/stepScreens';
 import { NEFT_FALLBACK_AFTER_MS, nowBankScreen } from './nowBankState';
 import { CONTACT_US_URL } from '../../shared/ui/contactUs';
+import { PRODUCTS } from '../../shared/products';
 
 /** The NOW product's value of `merchant.product` (until the platform issue derives the product from the host). */
-export const NOW_PRODUCT = 'PayUnow';
+export const NOW_PRODUCT = PRODUCTS.now;
 /** Where the contact-us links go (the provider's support address; not in the spec). */
 
 /** The merchant the session acts for, kept current by the live channel. */

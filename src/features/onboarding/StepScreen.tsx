@@ -11,6 +11,7 @@ import { formSchemaFor } from '../../../renderer/formSchemaFor';
 import { StepForm } from '../../../renderer/StepForm';
 import { loadedForm } from '../../../renderer/stepValidators';
 import type { FieldErrors, JsonSchema } from '../../../schemas/types';
+import { track } from '../../shared/analytics/analytics';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
@@ -113,6 +114,8 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
         onChanged?.(saved);
         return;
       }
+      // The analytics catalogue decides which steps report form_complete (its formSteps), not this screen.
+      track('form_complete', { step_id: definition.id });
       // A change that became an addendum stays in the step to be accepted: no confirmation of a change made.
       if (submit?.confirm && !step.staysAfter(saved)) setConfirming(saved);
       else announceSaved(saved);

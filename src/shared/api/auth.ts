@@ -7,5 +7,5 @@ export const authApi = {
   verifyOtp: (identity: string, otp: string) => apiFetch<TokenData>('/api/v1/user/verify_otp', { method: 'POST', body: { identity, otp }, signIn: true }),
   login: (identity: string, password: string) => apiFetch<TokenData>('/api/v1/user/login', { method: 'POST', body: { identity, password }, signIn: true }),
   logout: () => apiFetch<void>('/api/v1/user/logout', { method: 'DELETE', signIn: true }),
-  appConfig: () => apiFetch<{ sandbox: boolean; embed_origins?: unknown }>('/api/v1/app_config', { signIn: true }),
+  appConfig: () => apiFetch<{ sandbox: boolean; embed_origins?: unknown; redirect_hosts?: unknown; logout_redirect_hosts?: unknown; logout_urls?: unknown }>('/api/v1/app_config', { signIn: true }),
 };

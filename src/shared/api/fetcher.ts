@@ -25,6 +25,10 @@ export const navigation = {
   toSignIn(redirectTo: string): void {
     window.location.assign(`/app/account?redirectTo=${encodeURIComponent(redirectTo)}`);
   },
+  /** From /account/service_login: sign-in keeps the page's query (redirect_to and the rest), platform spec section 8. */
+  toSignInKeepingQuery(search: string): void {
+    window.location.assign(`/app/account${search}`);
+  },
 };
 
 /** The text to show for a failed call: messages, errors or error of the body (platform spec section 8). */
@@ -60,7 +64,8 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   const body = response.status === 204 ? {} : await response.json().catch(() => ({}));
   if (response.status === 401 && !init.signIn) {
     clearSession();
-    navigation.toSignIn(window.location.pathname.replace(/^\/app/, '') + window.location.search);
+    if (window.location.pathname === '/account/service_login') navigation.toSignInKeepingQuery(window.location.search);
+    else navigation.toSignIn(window.location.pathname.replace(/^\/app/, '') + window.location.search);
   }
   if (!response.ok) throw new ApiRequestError(response.status, body as Record<string, unknown>, response.headers.get('x-request-id') ?? undefined);
   return body as T;

@@ -1,8 +1,11 @@
 import { authApi } from '../api/auth';
 import { appSource } from '../session/session';
 
-/** The events the app tells its host (onboarding spec section 1, platform spec: host messages). */
-export type HostEvent = 'Logout' | 'BackPressed' | 'OnboardingCompleted';
+/**
+ * The events the app tells its host (onboarding spec section 1): Logout, BackPressed, OnboardingCompleted; and, to an
+ * embedding frame only, a dialog's opening and closing (the spec names no event for them: DialogOpened, DialogClosed).
+ */
+export type HostEvent = 'Logout' | 'BackPressed' | 'OnboardingCompleted' | 'DialogOpened' | 'DialogClosed';
 
 /** What a host message carries: the event and, for some, details (never anything personal). */
 export interface HostMessage {
@@ -54,9 +57,11 @@ function originOf(url: string): string | null {
 /**
  * Tells the host an event: the Android app through its interface, the iOS app through its message handler, an
  * embedding page through `postMessage` to its exact origin when that origin is allowed (loadEmbedOrigins first).
- * Answers where it went, or null when the app runs on its own (a plain browser tab).
+ * Dialog events go to an embedding page only. Answers where it went, or null when the app runs on its own (a plain
+ * browser tab).
  */
 export function sendToHost(message: HostMessage, view: Window & HostWindow = window as Window & HostWindow): 'android' | 'ios' | 'frame' | null {
+  if (message.event === 'DialogOpened' || message.event === 'DialogClosed') return sendToFrame(message, view);
   const source = appSource();
   if (view.Android?.postMessage && source !== 'iOSApp') {
     view.Android.postMessage(JSON.stringify(message));
@@ -66,26 +71,23 @@ export function sendToHost(message: HostMessage, view: Window & HostWindow = win
     view.webkit.messageHandlers.onboarding.postMessage(message);
     return 'ios';
   }
+  return sendToFrame(message, view);
+}
+
+function sendToFrame(message: HostMessage, view: Window): 'frame' | null {
   const origin = embeddingOrigin(embedOrigins ?? [], view);
-  if (origin) {
-    view.parent.postMessage(message, origin);
-    return 'frame';
-  }
-  return null;
+  if (!origin) return null;
+  view.parent.postMessage(message, origin);
+  return 'frame';
 }
 
 /**
- * Listens to messages of the embedding page, from allowed origins only (a message from any other origin, or from a
- * window that is not the parent, is ignored). Answers the function that stops listening.
+ * Reads the allowed origins, then, only inside an allowed embedding frame, starts what a frame needs (the dialog
+ * announcements, the answer to the frame's BackPressed), loaded apart so a plain tab never downloads it.
  */
-export function listenToHost(onMessage: (data: unknown) => void, view: Window = window): () => void {
-  const listener = (event: MessageEvent) => {
-    if (event.source !== view.parent || view.parent === view) return;
-    if (!(embedOrigins ?? []).includes(event.origin)) return;
-    onMessage(event.data);
-  };
-  view.addEventListener('message', listener);
-  return () => view.removeEventListener('message', listener);
+export async function startHostMessaging(): Promise<void> {
+  await loadEmbedOrigins();
+  if (embeddingOrigin()) (await import('./frameBridge')).startFrameBridge();
 }
 
 /** For tests: forgets the loaded origins. */

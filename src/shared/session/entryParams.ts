@@ -32,3 +32,9 @@ export function captureEntryParams(url: URL, now = Date.now()): string {
   for (const key of ['token', 'merchant_uuid', 'uuid']) if (token && merchantUuid) params.delete(key);
   return url.pathname + (params.size ? `?${params}` : '') + url.hash;
 }
+
+/** The utm parameters kept at entry for this session (replayed on the fallback to /account, platform spec section 2). */
+export function storedUtmParams(): Record<string, string> {
+  const leads = JSON.parse(sessionStorage.getItem('leadParams') ?? '{}') as Record<string, string>;
+  return Object.fromEntries(Object.entries(leads).filter(([key]) => key.startsWith('utm_')));
+}

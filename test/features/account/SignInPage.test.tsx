@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import SignInPage, { landingPath } from '../../../src/features/account/SignInPage';
+import SignInPage, { handoffReturn, landingPath } from '../../../src/features/account/SignInPage';
 import { activeSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
 
@@ -133,5 +133,16 @@ describe('landingPath()', () => {
     ['//evil.example.com', '/onboarding'],
   ])('sends redirectTo %s to %s', (redirectTo, expected) => {
     expect(landingPath(redirectTo)).toBe(expected);
+  });
+});
+
+describe('handoffReturn()', () => {
+  it('goes back to /account/service_login with the whole query when the hand-off sent the user here', () => {
+    expect(handoffReturn(new URLSearchParams('redirect_to=https%3A%2F%2Fdashboard.provider.in%2F&campaign=x'))).toBe(
+      '/account/service_login?redirect_to=https%3A%2F%2Fdashboard.provider.in%2F&campaign=x',
+    );
+  });
+  it('is null without redirect_to', () => {
+    expect(handoffReturn(new URLSearchParams('redirectTo=%2Fonboarding'))).toBeNull();
   });
 });

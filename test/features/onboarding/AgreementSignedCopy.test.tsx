@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsEvent } from '../../../schemas/analyticsEvents';
 import { StepScreen } from '../../../src/features/onboarding/StepScreen';
+import { setAnalyticsProvider } from '../../../src/shared/analytics/sendAnalytics';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
@@ -85,14 +87,16 @@ function fakeXhr(answer: unknown) {
   return sent;
 }
 
-function renderStep(merchant: Merchant, progress: () => unknown, { mayAct = true } = {}) {
+function renderStep(merchant: Merchant, progress: () => unknown, { mayAct = true, mergeRefused = false } = {}) {
   saveSession({ access_token: 'token', expires_in: 3600 });
   const calls = mockFetch(({ method, url }) => {
     if (url.startsWith('/api/v1/oauth/token/info')) return { body: { acl_role: { name: 'Owner', acl_permissions: [{ name: 'update_user_profile', scopes: [] }] } } };
     if (url === `/api/v1/merchants/${UUID}/generate_agreement` && method === 'GET') return { body: progress() };
     if (url === `/api/v1/merchants/${UUID}`) return { body: { merchant } };
     if (url.startsWith(`/api/v1/merchants/${UUID}/kyc_documents/existing_pages`)) return { body: { uuid: null, uploaded_documents: [] } };
-    if (method === 'PUT' && url === `/api/v1/merchants/${UUID}/kyc_documents/${DRAFT}/merge_documents`) return { body: { kyc_document: { uuid: DRAFT, status: 'Counter Signed Received' }, merchant } };
+    if (method === 'PUT' && url === `/api/v1/merchants/${UUID}/kyc_documents/${DRAFT}/merge_documents`) {
+      return mergeRefused ? { status: 422, body: { error: 'The pages could not be merged.' } } : { body: { kyc_document: { uuid: DRAFT, status: 'Counter Signed Received' }, merchant } };
+    }
     return undefined;
   });
   render(
@@ -136,6 +140,24 @@ describe('the signed copy of the service agreement', () => {
     // No other copy while this one is reviewed (the row says it is: rules/steps.json), and no e-sign of the agreement it replaces.
     await waitFor(() => expect(screen.queryByRole('button', { name: /^ACCEPT:/ })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'E-SIGN AGREEMENT' })).not.toBeInTheDocument();
+  });
+
+  it('shows a refused merge in the dialog and reports document_merge_failed to analytics, with no personal data', async () => {
+    const reported: AnalyticsEvent[][] = [];
+    setAnalyticsProvider({ send: async (events) => void reported.push(events) });
+    try {
+      fakeXhr({ attachment: { id: 7, kyc_document_uuid: DRAFT }, kyc_document: { uuid: DRAFT } });
+      const { user } = renderStep(company, () => state('accepted', true), { mergeRefused: true });
+      const section = await screen.findByRole('region', { name: 'Upload the signed and stamped copy' });
+      await user.click(within(section).getByRole('button', { name: 'ACCEPT: Upload the signed and stamped copy' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Service Agreement' });
+      await user.upload(within(dialog).getByLabelText('Page 1'), new File(['%PDF-1.4'], 'signed page 1.pdf', { type: 'application/pdf' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'DONE' }));
+      expect(await within(dialog).findByText('The pages could not be merged.')).toBeInTheDocument();
+      await waitFor(() => expect(reported).toEqual([[{ name: 'document_merge_failed', properties: { document_category: 'SERVICE_AGREEMENT', status: 422 } }]]));
+    } finally {
+      setAnalyticsProvider({ send: async () => undefined });
+    }
   });
 
   it("shows a declined copy's reason with REUPLOAD; an individual uploads the signed copy, without a stamp", async () => {

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsEvent } from '../../../schemas/analyticsEvents';
 import { StepScreen } from '../../../src/features/onboarding/StepScreen';
+import { setAnalyticsProvider } from '../../../src/shared/analytics/sendAnalytics';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import { mockFetch } from '../../fetchMock';
@@ -114,6 +116,20 @@ describe('the service agreement step', () => {
     const noAccess = await screen.findByRole('dialog', { name: 'Please ask the merchant to digitally Sign the service agreement' });
     await user.click(within(noAccess).getByRole('button', { name: 'Ok, got it!' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('reports a call to action of the agreement to analytics, once', async () => {
+    const sent: AnalyticsEvent[][] = [];
+    setAnalyticsProvider({ send: async (events) => void sent.push(events) });
+    try {
+      saveSession({ access_token: 'token', expires_in: 3600 });
+      const { user } = renderStep(company, { progress: () => ({ body: { generation: { status: 'done', failures: 0 }, kyc_document: agreement('Pending') } }) });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'READ AND ACCEPT' })).toBeEnabled());
+      await user.click(screen.getByRole('button', { name: 'READ AND ACCEPT' }));
+      await waitFor(() => expect(sent).toEqual([[{ name: 'agreement_cta_clicked', properties: { cta: 'read_and_accept' } }]]));
+    } finally {
+      setAnalyticsProvider({ send: async () => undefined });
+    }
   });
 
   it('says Oops!! in the acceptance modal when the agreement cannot be fetched, with no I Accept', async () => {

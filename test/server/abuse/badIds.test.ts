@@ -56,6 +56,15 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'GET /api/v1/merchants/:id/generate_agreement', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_agreement`) },
   { route: 'GET /api/v1/merchants/:id/generate_merged_document_for_esign', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_merged_document_for_esign`) },
   { route: 'POST /api/v1/merchants/:id/accept_service_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_service_agreement`) },
+  { route: 'GET /api/v1/merchants/:id/acl_roles', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/acl_roles`) },
+  { route: 'POST /api/v1/merchants/:id/acl_roles', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/acl_roles`, ROLE_BODY) },
+  { route: 'PUT /api/v1/merchants/:id/acl_roles/:roleId', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/acl_roles/1`, ROLE_BODY), documentId: true },
+  { route: 'DELETE /api/v1/merchants/:id/acl_roles/:roleId', send: (id) => call(t, token, 'DELETE', `/api/v1/merchants/${id}/acl_roles/1`), documentId: true },
+  { route: 'PUT /api/v1/merchants/:id/acl_roles/:roleId/move_assoc_to_new_role/:newRoleId', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/acl_roles/1/move_assoc_to_new_role/2`), documentId: true },
+  { route: 'GET /api/v1/merchants/:id/staff_invites', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/staff_invites`) },
+  { route: 'POST /api/v1/merchants/:id/staff_invites', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/staff_invites`, { email: 'bad.ids@example.com', acl_role_id: 1, name: 'Bad Ids' }), documentId: true },
+  { route: 'PUT /api/v1/merchants/:id/staff_invites/:inviteId', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/staff_invites/1`, { acl_role_id: 1, name: 'Bad Ids' }), documentId: true },
+  { route: 'DELETE /api/v1/merchants/:id/staff_invites/:inviteId', send: (id) => call(t, token, 'DELETE', `/api/v1/merchants/${id}/staff_invites/1`), documentId: true },
   { route: 'GET /api/v1/merchants/:id/addenda', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/addenda`) },
   { route: 'PUT /api/v1/merchants/:id/generate_addendum_data', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/generate_addendum_data`, { source: 'gst', new_data: { gst_number: '27AAACN4521K1ZI' } }) },
   { route: 'POST /api/v1/merchants/:id/accept_addendum', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_addendum`, { source: 'gst' }) },
@@ -70,6 +79,9 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'GET /api/v1/accounts/:id?merchant_uuid', send: (id) => call(t, token, 'GET', `/api/v1/accounts/${accountId}?merchant_uuid=${id}`) },
   { route: 'GET /api/v1/oauth/token/info?mid', send: (id) => call(t, token, 'GET', `/api/v1/oauth/token/info?mid=${id}`) },
 ];
+
+/** A role body the schema accepts (the merchant id is what is tried). */
+const ROLE_BODY = { acl_role: { name: 'Bad ids', acl_permission_uuids: ['772fd470-11be-49ff-bcdb-6fd5dca65018'] } };
 
 /** PUT /accounts/{id} names its merchant in the body, where the body schema's uuid format may refuse a bad id first (422). */
 const putAccountFor = (merchantUuid: string) =>

@@ -20,6 +20,7 @@ import { downloadFile, fetchFile } from '../../../shared/api/download';
 import { usePermissions } from '../../../shared/api/hooks';
 import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
+import { track } from '../../../shared/analytics/analytics';
 import { sendToHost } from '../../../shared/host/hostMessaging';
 import { t } from '../../../shared/ui/t';
 import { LazyStepScreen } from '../stepScreens';
@@ -88,6 +89,7 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
   }, [dialog, mutate]);
 
   const generate = async () => {
+    track('agreement_cta_clicked', { cta: 'generate_agreement' });
     setBusy(true);
     setProblem(null);
     try {
@@ -103,6 +105,7 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
   };
 
   const accept = async () => {
+    track('agreement_cta_clicked', { cta: 'i_accept' });
     const answer = await apiFetch<{ merchant: Merchant }>(`/api/v1/merchants/${uuid}/accept_service_agreement`, { method: 'POST' }).catch((error: unknown) => {
       throw new Error(error instanceof ApiRequestError && typeof error.body.error === 'string' ? error.body.error : t('agreement.error'));
     });
@@ -113,8 +116,14 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
 
   // Accepting and signing need update_user_profile (spec section 6); others get the no-access modal.
   const mayAcceptOrSign = permissions.data?.includes('update_user_profile') === true;
-  const openAcceptance = () => setShown(mayAcceptOrSign ? 'accept' : 'noAccess');
-  const openEsign = () => setShown(mayAcceptOrSign ? 'esign' : 'noAccess');
+  const openAcceptance = () => {
+    track('agreement_cta_clicked', { cta: 'read_and_accept' });
+    setShown(mayAcceptOrSign ? 'accept' : 'noAccess');
+  };
+  const openEsign = () => {
+    track('agreement_cta_clicked', { cta: 'e_sign' });
+    setShown(mayAcceptOrSign ? 'esign' : 'noAccess');
+  };
   const [signedPath, setSignedPath] = useState<{ path: string; filename: string } | null>(null);
   const signed = (answer: Signed) => {
     setSignedPath(answer.kyc_document.processed_document);
@@ -136,6 +145,7 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
   // What is downloaded and signed is the agreement itself, even while a signed copy is in force in its place.
   const agreementFile = data?.agreement_file ?? agreement?.processed_document ?? null;
   const download = () => {
+    track('agreement_cta_clicked', { cta: 'download_agreement' });
     if (!agreementFile) return;
     const { path, filename } = agreementFile;
     // A new tab for the PDF (the spec); where none can open (an app's web view), a download.
@@ -298,7 +308,10 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
         <AgreementDialog title={t('esign.success.title')} onClose={() => setShown(null)}>
           <Typography gutterBottom>{t('esign.success.text', { name: String(merchant.pancard_name ?? '') })}</Typography>
           {signedPath && (
-            <Link component="button" type="button" onClick={() => void downloadFile(signedPath.path, signedPath.filename).catch(() => setProblem(t('agreement.error')))} sx={{ minHeight: 44 }}>
+            <Link component="button" type="button" onClick={() => {
+                track('agreement_cta_clicked', { cta: 'download_signed_agreement' });
+                void downloadFile(signedPath.path, signedPath.filename).catch(() => setProblem(t('agreement.error')));
+              }} sx={{ minHeight: 44 }}>
               {t('esign.success.download')}
             </Link>
           )}

@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
+import { latestSandboxMessage, merchantOfPage, signUpWithPan } from './journey';
+
+const product = startProductInBrowser();
+
+/** Checks a screen with axe, then keeps its screenshot. */
+async function snap(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('team accounts', () => {
+  it('the owner adds a role and invites an employee; the employee signs in by OTP and meets the no-access modal on team accounts', async () => {
+    const owner = await product.phonePage();
+    await signUpWithPan(owner, product.baseUrl, { pan: 'AAACP7311K', entity: 'Private Limited', prefix: 'team.owner' });
+    // Team accounts are the money product's (platform spec section 2).
+    const { uuid } = await merchantOfPage(owner, product.baseUrl);
+    await product.query(`update merchants set record = jsonb_set(record, '{product}', '"PayUmoney"') where uuid = $1`, [uuid]);
+
+    await owner.goto(`${product.baseUrl}/app/settings/team_accounts`);
+    await owner.getByRole('heading', { name: 'Manage Roles (0)' }).waitFor();
+    await snap(owner, 'team-summary');
+    await owner.getByRole('link', { name: 'MANAGE Manage Roles (0)' }).click();
+    await owner.getByRole('button', { name: 'Add New Role' }).click();
+    const roleForm = owner.getByRole('form', { name: 'Add New Role' });
+    await roleForm.getByLabel(/^Role name/).fill('Document uploader');
+    await roleForm.getByRole('checkbox', { name: 'Upload documents' }).check();
+    await snap(owner, 'team-role-form');
+    await roleForm.getByRole('button', { name: 'Save' }).click();
+    const role = owner.getByRole('region', { name: 'Document uploader' });
+    await role.getByRole('button', { name: 'VIEW PERMISSIONS' }).click();
+    await role.getByText('Upload documents').waitFor();
+
+    await owner.getByRole('link', { name: 'Back' }).click();
+    await owner.getByRole('link', { name: 'MANAGE Manage Employees (0)' }).click();
+    await owner.getByRole('button', { name: 'Add New Employee' }).click();
+    const inviteForm = owner.getByRole('form', { name: 'Add New Employee' });
+    const email = `team.employee.${Date.now()}@example.com`;
+    await inviteForm.getByLabel(/^Name/).fill('Priya Kapoor');
+    await inviteForm.getByLabel(/^Email/).fill(email);
+    await inviteForm.getByLabel(/^Role/).selectOption({ label: 'Document uploader' });
+    await snap(owner, 'team-invite-form');
+    await inviteForm.getByRole('button', { name: 'Send Invite' }).click();
+    await owner.getByRole('dialog', { name: 'Employee added successfully!' }).waitFor();
+    await snap(owner, 'team-invite-sent');
+    await owner.getByRole('region', { name: 'Priya Kapoor' }).getByText('Invited: the role is assigned once they accept the invitation').waitFor();
+
+    // The employee signs in with the invited e-mail: the owner's merchant, in the role, and no team management.
+    const employee = await product.phonePage();
+    await employee.goto(`${product.baseUrl}/app/account`);
+    await employee.getByLabel('E-mail or mobile number').fill(email);
+    await employee.getByRole('button', { name: 'Send OTP' }).click();
+    await employee.getByLabel('OTP digit 1').waitFor();
+    await employee.getByLabel('OTP digit 1').click();
+    await employee.keyboard.type(/\b(\d{4})\b/.exec(await latestSandboxMessage(employee, product.baseUrl, email))?.[1] ?? '');
+    await employee.getByRole('button', { name: 'Verify OTP' }).click();
+    await employee.waitForURL(/\/app\/onboarding$/);
+    expect((await merchantOfPage(employee, product.baseUrl)).uuid).toBe(uuid);
+    await employee.goto(`${product.baseUrl}/app/settings/team_accounts`);
+    const noAccess = employee.getByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+    await noAccess.waitFor();
+    await snap(employee, 'team-no-access');
+    await noAccess.getByRole('button', { name: 'Ok, got it!' }).click();
+    await employee.waitForURL(/\/app\/onboarding$/);
+
+    // The owner sees the invitation accepted.
+    await owner.reload();
+    await expect.poll(() => owner.getByRole('region', { name: 'Priya Kapoor' }).getByText('Invited: the role is assigned once they accept the invitation').count()).toBe(0);
+    await employee.context().close();
+    await owner.context().close();
+  });
+});

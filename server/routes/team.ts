@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { aclPermissions } from '../../schemas/registry';
+import { message } from '../../schemas/messages';
+import { authenticate, currentUser } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/database';
+import { apiError, ApiError, validationError } from '../errors';
+import { parseRecordId } from '../merchants/parseIds';
+import { hasPermission, loadMembership } from '../merchants/store';
+
+const API = 'https://onboarding.local/schemas/api/team.json';
+/** What managing staff and roles needs (platform spec section 6). */
+const MANAGE_TEAM = 'manage_team_accounts';
+const PERMISSION_BY_UUID = new Map(aclPermissions.catalogue.map((permission) => [permission.uuid, permission]));
+
+interface RoleRow {
+  id: string;
+  uuid: string;
+  name: string;
+  permissions: string[];
+  created_at: string;
+  staff_invite_count: number;
+}
+interface InviteRow {
+  id: string;
+  email: string;
+  name: string;
+  mobile: string | null;
+  acl_role_id: string;
+  role_name: string;
+  accepted: boolean;
+  created_at: string;
+}
+
+/** A role as the roles screens read it (spec section 3, ACL role): its permissions with their uuid, title and group. */
+const roleOf = (row: RoleRow) => ({
+  id: Number(row.id),
+  uuid: row.uuid,
+  name: row.name,
+  created_at: new Date(row.created_at).toISOString(),
+  staff_invite_count: Number(row.staff_invite_count),
+  acl_permissions: aclPermissions.catalogue.filter((permission) => row.permissions.includes(permission.name)),
+});
+const inviteOf = (row: InviteRow) => ({
+  id: Number(row.id),
+  name: row.name,
+  email: row.email,
+  phone: row.mobile,
+  accepted: row.accepted,
+  created_at: new Date(row.created_at).toISOString(),
+  role: { id: Number(row.acl_role_id), name: row.role_name },
+});
+
+/** A unique-index refusal (a role name or an invited e-mail taken, perhaps by a concurrent call) as the field's message. */
+async function uniquely<T>(field: string, text: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (String((error as { code?: string }).code) === '23505' || /duplicate key|unique/i.test(String((error as Error).message))) throw validationError({ [field]: [message(text)] });
+    throw error;
+  }
+}
+
+/**
+ * Team accounts (platform spec sections 2, 3, 6, 7): the permission catalogue, a merchant's ACL roles (list, create,
+ * edit, delete, move their staff to another role) and its staff invites (list, invite, change role or name, remove).
+ * Every call but the catalogue needs manage_team_accounts on the merchant. An invite becomes the invited person's
+ * membership when they sign in with that e-mail (server/merchants/store.ts), in the role, whose permissions they then
+ * hold as the role holds them.
+ */
+export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+  const { db } = ctx;
+  app.addHook('preHandler', authenticate(db));
+
+  /** The merchant, if the caller may manage its team (404 when not theirs, 403 without the permission). */
+  const managed = async (db: Queryable, userId: string, merchantId: string, forUpdate = false) => {
+    const membership = await loadMembership(db, userId, merchantId, forUpdate);
+    if (!hasPermission(membership, MANAGE_TEAM)) throw apiError('FORBIDDEN');
+    return membership.record;
+  };
+  const roleId = (text: string) => {
+    const id = parseRecordId(text);
+    if (id === null) throw apiError('NOT_FOUND');
+    return id;
+  };
+  /** The merchant's role of that id, locked (404 for another merchant's). */
+  const ownRole = async (tx: Queryable, merchantUuid: string, id: number | string) => {
+    const [row] = await tx.query<{ id: string; name: string }>('select id, name from acl_roles where id = $1 and merchant_uuid = $2 for update', [id, merchantUuid]);
+    if (!row) throw apiError('NOT_FOUND');
+    return row;
+  };
+  const rolesOf = (merchantUuid: string) =>
+    db.query<RoleRow>(
+      `select r.id, r.uuid, r.name, r.permissions, r.created_at, (select count(*) from staff_invites i where i.acl_role_id = r.id)::int as staff_invite_count
+         from acl_roles r where r.merchant_uuid = $1 order by r.created_at, r.id`,
+      [merchantUuid],
+    );
+  /** The permission names of the uuids chosen: an unknown uuid is refused. */
+  const permissionNames = (uuids: string[]) => {
+    const names = uuids.map((uuid) => PERMISSION_BY_UUID.get(uuid)?.name);
+    if (names.some((name) => name === undefined)) throw validationError({ acl_permission_uuids: [message('server.team.role.permissionUnknown')] });
+    return names as string[];
+  };
+
+  app.get('/acl_permissions', async () => ({ acl_permissions: aclPermissions.catalogue, permission_groups: aclPermissions.groups }));
+
+  app.get<{ Params: { id: string } }>('/merchants/:id/acl_roles', async (request) => {
+    const record = await managed(db, currentUser(request).userId, request.params.id);
+    return { acl_roles: (await rolesOf(record.uuid)).map(roleOf) };
+  });
+
+  app.post<{ Params: { id: string }; Body: { acl_role: { name: string; acl_permission_uuids: string[] } } }>(
+    '/merchants/:id/acl_roles',
+    { schema: { body: { $ref: `${API}#/$defs/role` } }, preValidation: trimRoleName },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const { name, acl_permission_uuids } = request.body.acl_role;
+      const permissions = permissionNames(acl_permission_uuids);
+      const row = await uniquely('name', 'server.team.role.nameTaken', () =>
+        db.transaction(async (tx) => {
+          const record = await managed(tx, userId, request.params.id, true);
+          const [created] = await tx.query<RoleRow>(
+            'insert into acl_roles (uuid, merchant_uuid, name, permissions) values ($1, $2, $3, $4) returning id, uuid, name, permissions, created_at, 0 as staff_invite_count',
+            [randomUUID(), record.uuid, name, permissions],
+          );
+          return created!;
+        }),
+      );
+      return reply.code(201).send({ acl_role: roleOf(row) });
+    },
+  );
+
+  app.put<{ Params: { id: string; roleId: string }; Body: { acl_role: { name: string; acl_permission_uuids: string[] } } }>(
+    '/merchants/:id/acl_roles/:roleId',
+    { schema: { body: { $ref: `${API}#/$defs/role` } }, preValidation: trimRoleName },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const { name, acl_permission_uuids } = request.body.acl_role;
+      const permissions = permissionNames(acl_permission_uuids);
+      const id = roleId(request.params.roleId);
+      const record = await uniquely('name', 'server.team.role.nameTaken', () =>
+        db.transaction(async (tx) => {
+          const merchant = await managed(tx, userId, request.params.id, true);
+          await ownRole(tx, merchant.uuid, id);
+          await tx.query('update acl_roles set name = $2, permissions = $3 where id = $1', [id, name, permissions]);
+          return merchant;
+        }),
+      );
+      return { acl_role: roleOf((await rolesOf(record.uuid)).find((row) => Number(row.id) === id)!) };
+    },
+  );
+
+  /** Deleting a role: refused while staff hold it (spec section 6), unless they are moved first. */
+  app.delete<{ Params: { id: string; roleId: string } }>('/merchants/:id/acl_roles/:roleId', async (request, reply) => {
+    const { userId } = currentUser(request);
+    const id = roleId(request.params.roleId);
+    await db.transaction(async (tx) => {
+      const merchant = await managed(tx, userId, request.params.id, true);
+      await ownRole(tx, merchant.uuid, id);
+      const [held] = await tx.query<{ n: number }>('select count(*)::int as n from staff_invites where acl_role_id = $1', [id]);
+      if (held!.n > 0) throw new ApiError(409, { error: message('server.team.role.hasStaff', { count: held!.n }), code: 'ROLE_HAS_STAFF' });
+      await tx.query('delete from acl_roles where id = $1', [id]);
+    });
+    return reply.code(204).send();
+  });
+
+  /** Moves every employee of a role to another role of the merchant (the move-and-delete flow of the roles screen). */
+  app.put<{ Params: { id: string; roleId: string; newRoleId: string } }>('/merchants/:id/acl_roles/:roleId/move_assoc_to_new_role/:newRoleId', async (request) => {
+    const { userId } = currentUser(request);
+    const [from, to] = [roleId(request.params.roleId), roleId(request.params.newRoleId)];
+    if (from === to) throw validationError({ newRoleId: [message('server.team.role.moveToSame')] });
+    const moved = await db.transaction(async (tx) => {
+      const merchant = await managed(tx, userId, request.params.id, true);
+      await ownRole(tx, merchant.uuid, from);
+      await ownRole(tx, merchant.uuid, to);
+      const invites = await tx.query('update staff_invites set acl_role_id = $2 where acl_role_id = $1 returning id', [from, to]);
+      await tx.query('update memberships set acl_role_id = $2 where acl_role_id = $1', [from, to]);
+      return invites.length;
+    });
+    return { moved };
+  });
+
+  const invitesOf = (merchantUuid: string) =>
+    db.query<InviteRow>(
+      `select i.id, i.email, i.name, i.mobile, i.acl_role_id, r.name as role_name, i.user_id is not null as accepted, i.created_at
+         from staff_invites i join acl_roles r on r.id = i.acl_role_id where i.merchant_uuid = $1 order by i.created_at, i.id`,
+      [merchantUuid],
+    );
+
+  app.get<{ Params: { id: string } }>('/merchants/:id/staff_invites', async (request) => {
+    const record = await managed(db, currentUser(request).userId, request.params.id);
+    return { staff_invites: (await invitesOf(record.uuid)).map(inviteOf) };
+  });
+
+  app.post<{ Params: { id: string }; Body: { email: string; acl_role_id: number; name: string; mobile?: string | null } }>(
+    '/merchants/:id/staff_invites',
+    { schema: { body: { $ref: `${API}#/$defs/invite` } } },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const { email, acl_role_id, name, mobile } = request.body;
+      const id = await uniquely('email', 'server.team.staff.emailTaken', () =>
+        db.transaction(async (tx) => {
+          const merchant = await managed(tx, userId, request.params.id, true);
+          await ownRole(tx, merchant.uuid, acl_role_id);
+          // Someone who already acts for the merchant (its owner, for one) is not invited again.
+          const [member] = await tx.query('select 1 from memberships ms join users u on u.id = ms.user_id where ms.merchant_uuid = $1 and lower(u.email) = lower($2)', [merchant.uuid, email]);
+          if (member) throw validationError({ email: [message('server.team.staff.emailTaken')] });
+          const [row] = await tx.query<{ id: string }>(
+            'insert into staff_invites (merchant_uuid, email, name, mobile, acl_role_id, invited_by) values ($1, $2, $3, $4, $5, $6) returning id',
+            [merchant.uuid, email.trim(), name.trim(), mobile ?? null, acl_role_id, userId],
+          );
+          return row!.id;
+        }),
+      );
+      const record = await managed(db, userId, request.params.id);
+      return reply.code(201).send({ staff_invite: inviteOf((await invitesOf(record.uuid)).find((row) => row.id === id)!), message: message('server.team.staff.added') });
+    },
+  );
+
+  app.put<{ Params: { id: string; inviteId: string }; Body: { acl_role_id: number; name: string } }>(
+    '/merchants/:id/staff_invites/:inviteId',
+    { schema: { body: { $ref: `${API}#/$defs/staffUpdate` } } },
+    async (request) => {
+      const { userId } = currentUser(request);
+      const inviteId = roleId(request.params.inviteId);
+      const merchant = await db.transaction(async (tx) => {
+        const record = await managed(tx, userId, request.params.id, true);
+        await ownRole(tx, record.uuid, request.body.acl_role_id);
+        const [invite] = await tx.query<{ user_id: string | null }>(
+          'update staff_invites set acl_role_id = $3, name = $4 where id = $1 and merchant_uuid = $2 returning user_id',
+          [inviteId, record.uuid, request.body.acl_role_id, request.body.name.trim()],
+        );
+        if (!invite) throw apiError('NOT_FOUND');
+        if (invite.user_id) await tx.query('update memberships set acl_role_id = $3 where user_id = $1 and merchant_uuid = $2', [invite.user_id, record.uuid, request.body.acl_role_id]);
+        return record;
+      });
+      return { staff_invite: inviteOf((await invitesOf(merchant.uuid)).find((row) => Number(row.id) === inviteId)!), message: message('server.team.staff.updated') };
+    },
+  );
+
+  /** Removes an employee: the invite, and their membership of the merchant if they had accepted it (their sessions then see 404). */
+  app.delete<{ Params: { id: string; inviteId: string } }>('/merchants/:id/staff_invites/:inviteId', async (request, reply) => {
+    const { userId } = currentUser(request);
+    const inviteId = roleId(request.params.inviteId);
+    await db.transaction(async (tx) => {
+      const record = await managed(tx, userId, request.params.id, true);
+      const [invite] = await tx.query<{ user_id: string | null }>('delete from staff_invites where id = $1 and merchant_uuid = $2 returning user_id', [inviteId, record.uuid]);
+      if (!invite) throw apiError('NOT_FOUND');
+      if (invite.user_id) await tx.query('delete from memberships where user_id = $1 and merchant_uuid = $2 and acl_role_id is not null', [invite.user_id, record.uuid]);
+    });
+    return reply.code(204).send();
+  });
+};
+
+/** The role name is trimmed before it is checked and stored (platform spec section 5). */
+async function trimRoleName(request: { body: unknown }): Promise<void> {
+  const role = (request.body as { acl_role?: { name?: unknown } } | null)?.acl_role;
+  if (role && typeof role.name === 'string') role.name = role.name.trim();
+}
