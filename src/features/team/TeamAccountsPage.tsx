@@ -191,14 +191,12 @@ function RoleSelect({ id, roles, value, onChange, label = t('team.employees.role
   );
 }
 
-function Employees({ base, employees, roles, onChanged }: { base: string; employees: Employee[]; roles: Role[]; onChanged(): Promise<unknown> }) {
-  const id = useId();
-  const [form, setForm] = useState<{ name: string; email: string; phone: string; role: number | '' } | null>(null);
-  const [editing, setEditing] = useState<{ id: number; role: number | ''; name: string } | null>(null);
-  const [deleting, setDeleting] = useState<Employee | null>(null);
-  const [closing, setClosing] = useState(false);
+/**
+ * A team call and what follows it: busy while it runs, the lists read again after it, and on a refusal the server's
+ * lines (one a field) instead of `after`, the form left as typed.
+ */
+function useTeamAction(onChanged: () => Promise<unknown>) {
   const [problems, setProblems] = useState<string[]>([]);
-  const [done, setDone] = useState<'added' | 'updated' | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<unknown>, after: () => void) => {
     setBusy(true);
@@ -213,6 +211,28 @@ function Employees({ base, employees, roles, onChanged }: { base: string; employ
       setBusy(false);
     }
   };
+  return { busy, problems, run };
+}
+
+/** The error strip of a refused team call (platform spec section 8). */
+function Problems({ lines }: { lines: string[] }) {
+  return lines.length > 0 ? (
+    <Alert severity="error" role="alert">
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </Alert>
+  ) : null;
+}
+
+function Employees({ base, employees, roles, onChanged }: { base: string; employees: Employee[]; roles: Role[]; onChanged(): Promise<unknown> }) {
+  const id = useId();
+  const [form, setForm] = useState<{ name: string; email: string; phone: string; role: number | '' } | null>(null);
+  const [editing, setEditing] = useState<{ id: number; role: number | ''; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<Employee | null>(null);
+  const [closing, setClosing] = useState(false);
+  const [done, setDone] = useState<'added' | 'updated' | null>(null);
+  const { busy, problems, run } = useTeamAction(onChanged);
   const invite = (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
@@ -226,13 +246,7 @@ function Employees({ base, employees, roles, onChanged }: { base: string; employ
       <Typography component="h2" variant="h6">
         {t('team.employees.title', { count: employees.length })}
       </Typography>
-      {problems.length > 0 && (
-        <Alert severity="error" role="alert">
-          {problems.map((line) => (
-            <div key={line}>{line}</div>
-          ))}
-        </Alert>
-      )}
+      <Problems lines={problems} />
       {employees.length === 0 && <Typography color="text.secondary">{t('team.employees.none')}</Typography>}
       {employees.map((employee) => (
         <Card key={employee.id} variant="outlined" component="section" aria-label={employee.name}>
@@ -337,21 +351,7 @@ function Roles({ base, roles, catalogue, onChanged }: { base: string; roles: Rol
   const [form, setForm] = useState<{ id?: number; name: string; chosen: string[] } | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ role: Role; moveTo: number | '' } | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>, after: () => void) => {
-    setBusy(true);
-    setProblems([]);
-    try {
-      await work();
-      await onChanged();
-      after();
-    } catch (error) {
-      setProblems(refusalLines(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problems, run } = useTeamAction(onChanged);
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
@@ -372,13 +372,7 @@ function Roles({ base, roles, catalogue, onChanged }: { base: string; roles: Rol
       <Typography component="h2" variant="h6">
         {t('team.roles.title', { count: roles.length })}
       </Typography>
-      {problems.length > 0 && (
-        <Alert severity="error" role="alert">
-          {problems.map((line) => (
-            <div key={line}>{line}</div>
-          ))}
-        </Alert>
-      )}
+      <Problems lines={problems} />
       {roles.length === 0 && <Typography color="text.secondary">{t('team.roles.none')}</Typography>}
       {roles.map((role) => (
         <Card key={role.id} variant="outlined" component="section" aria-label={role.name}>
