@@ -31,7 +31,17 @@ export default defineConfig({
         // automatic splitting, each new lazy screen that shares a few of these modules cut them into more, smaller
         // chunks, each costing its own request and compression overhead on every first load.
         codeSplitting: {
-          groups: [{ name: 'ui-core', test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|material[\\/]esm[\\/](styles|Box|Typography|utils|internal))|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics)[\\/]/ }],
+          groups: [
+            { name: 'ui-core', test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|material[\\/]esm[\\/](styles|Box|Typography|utils|internal))|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics)[\\/]/ },
+            // The transitions and progress bar the onboarding stepper draws on its first load (and sign-in does not), as
+            // one chunk for the same reason: the welcome, assessment and plans screens share some of them.
+            {
+              name: 'ui-transitions',
+              test: /node_modules[\\/](react-transition-group[\\/]esm[\\/](Transition\.js|config\.js|utils[\\/]reflow)|@mui[\\/]material[\\/]esm[\\/](Collapse|Grow|LinearProgress|transitions)[\\/])/,
+            },
+            // The alert and paper surfaces both sign-in and the stepper draw on their first loads, likewise.
+            { name: 'ui-surfaces', test: /node_modules[\\/]@mui[\\/]material[\\/]esm[\\/](Alert|IconButton|Paper)[\\/]/ },
+          ],
         },
       },
     },

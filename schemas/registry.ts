@@ -14,6 +14,10 @@ import websiteApi from './api/website.json';
 import agreementApi from './api/agreement.json';
 import addendaApi from './api/addenda.json';
 import teamApi from './api/team.json';
+import assessmentApi from './api/assessment.json';
+import csPlansApi from './api/cs-plans.json';
+import pricingPlans from './master/pricing-plans.json';
+import assessmentQuestions from './master/assessment-questions.json';
 import kycApi from './api/kyc.json';
 import analyticsApi from './api/analytics.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
@@ -27,10 +31,10 @@ import { inlineRefs } from '../renderer/inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
-export { businessEntities, aclPermissions, merchantRecord, kycDocumentRecord };
+export { businessEntities, aclPermissions, assessmentQuestions, pricingPlans, merchantRecord, kycDocumentRecord };
 
 
 /**

@@ -38,6 +38,11 @@ import { websiteDocumentRoutes } from './routes/websiteDocuments';
 import { agreementRoutes } from './routes/agreements';
 import { addendaRoutes } from './routes/addenda';
 import { teamRoutes } from './routes/team';
+import { assessmentRoutes } from './routes/assessment';
+import { planRoutes } from './routes/plans';
+import { sandboxPaymentRoutes } from './routes/sandboxPayment';
+import { oauthRoutes } from './routes/oauth';
+import { sandboxPartnerRoutes } from './routes/sandboxPartner';
 import { AGREEMENT_JOB, agreementJob } from './agreements/agreements';
 import { fileRoutes } from './routes/files';
 import { documentRoutes } from './routes/documents';
@@ -138,6 +143,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(agreementRoutes(ctx));
       await v1.register(addendaRoutes(ctx));
       await v1.register(teamRoutes(ctx));
+      await v1.register(assessmentRoutes(ctx));
+      await v1.register(planRoutes(ctx));
+      await v1.register(oauthRoutes(ctx));
       await v1.register(otpRoutes(ctx));
       await v1.register(documentRoutes(ctx));
       await v1.register(kycDocumentRoutes(ctx));
@@ -152,6 +160,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(cableRoutes(ctx));
   await app.register(healthRoutes(options.db, config.logLevel));
   if (config.sandbox) await app.register(sandboxRoutes(ctx));
+  if (config.sandbox) await app.register(sandboxPaymentRoutes(ctx));
+  if (config.sandbox) await app.register(sandboxPartnerRoutes());
 
   const appDir = options.appDir ?? DEFAULT_APP_DIR;
   if (existsSync(appDir + 'index.html')) {

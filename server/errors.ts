@@ -22,6 +22,7 @@ export const ERRORS = {
   ADDENDUM_NOT_OPEN: { status: 409, key: 'addendum.acceptFailed' },
   ADDENDUM_IN_REVIEW: { status: 409, key: 'server.addendum.inReview' },
   ADDENDUM_NOT_NEEDED: { status: 409, key: 'server.addendum.notNeeded' },
+  PLAN_NOT_OPEN: { status: 409, key: 'server.plans.notOpen' },
   TOO_MANY_PAGES: { status: 422, key: 'documents.maxPages' },
   PAGE_ORDER_INVALID: { status: 422, key: 'documents.orderInvalid' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },

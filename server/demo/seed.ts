@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { withAccount } from '../merchants/signingAuthority';
 import { startPennyDeposit } from '../penny/pennyDeposits';
 import demoMerchants from './demo-merchants.json';
+import demoPartners from './demo-partners.json';
+import { registerPartner } from '../oauth/partners';
 
 /** The password of every demo user (printed at start; sandbox only). */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -54,6 +56,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await tx.query('insert into users (id, email, name, password_hash) values ($1, $2, $3, $4)', [id, staff.email, staff.name, passwordHash]);
       await tx.query('insert into staff_members (user_id, role) values ($1, $2)', [id, staff.role]);
     }
+    // The sandbox partner of /oauth/authorize (README: its client_id, secret and redirect_uri).
+    for (const partner of demoPartners) await registerPartner(tx, partner);
   });
   return true;
 }

@@ -16,6 +16,9 @@ const SECRET_KEYS = [
   'account_number',
   'identity',
   'recipient',
+  // An OAuth authorization code (in the partner's return address) and a partner's client secret (oauth/token).
+  'code',
+  'client_secret',
 ];
 const REDACTED = '[REDACTED]';
 /** A PAN (also inside a GSTIN), a run of 9+ digits (Aadhaar, account and mobile numbers), an e-mail address. */

@@ -12,6 +12,7 @@ const PROVIDER_ROLES: Record<keyof Providers, string> = {
   penny: 'test deposits to bank accounts (penny test)',
   identity: 'Aadhaar e-KYC by OTP and central KYC (CKYC)',
   website: 'website liveliness check (is the merchant\'s site live)',
+  payment: 'payment page for paid plans',
 };
 
 /** A start without the real providers production needs. */

@@ -4,7 +4,7 @@ import { sandboxPennyProvider } from './sandboxPenny';
 import { sandboxIdentityProvider } from './sandboxIdentity';
 import { areaCodes } from '../merchants/businessCategories';
 import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
-import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, Providers, WebsiteProvider } from './types';
+import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, PaymentProvider, Providers, WebsiteProvider } from './types';
 
 /** Delivers messages into the sandbox inbox table instead of an SMS or e-mail gateway. */
 export function sandboxMessageProvider(db: Queryable): MessageProvider {
@@ -56,8 +56,14 @@ export function sandboxProviders(db: Queryable, pennyTimings: PennyTimings): Pro
     penny: sandboxPennyProvider(db, pennyTimings),
     identity: sandboxIdentityProvider(db),
     website: sandboxWebsiteProvider,
+    payment: sandboxPaymentProvider,
   };
 }
+
+/** The sandbox's payment page (/sandbox/payment, server/routes/sandboxPayment.ts): the tester succeeds or fails the payment. */
+export const sandboxPaymentProvider: PaymentProvider = {
+  paymentParams: ({ txnid, amount, productinfo, email, name }) => ({ payment_url: '/sandbox/payment', txnid, amount: String(amount), productinfo, email, firstname: name }),
+};
 
 /**
  * The sandbox's liveliness check decides from the address's first host label (README, Sandbox): `notlive` (as in

@@ -17,6 +17,21 @@ export interface Providers {
   penny: PennyProvider;
   identity: IdentityProvider;
   website: WebsiteProvider;
+  payment: PaymentProvider;
+}
+
+/** A plan payment to start (platform spec section 7, Plans): a transaction id of ours, the amount in rupees, what is bought. */
+export interface PaymentRequest {
+  txnid: string;
+  amount: number;
+  productinfo: string;
+  email: string;
+  name: string;
+}
+
+/** Starts payments on a payment page: where the app posts its hidden form, and the form's fields. */
+export interface PaymentProvider {
+  paymentParams(request: PaymentRequest): { payment_url: string } & Record<string, string>;
 }
 
 /** What the liveliness check found at a website's address (onboarding spec section 4, Website flow). */

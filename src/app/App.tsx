@@ -14,6 +14,10 @@ const SCREENS: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
   pennyDetails: lazy(() => import('../features/now/PennyDetailsPage')),
   ops: lazy(() => import('../features/ops/OpsPage')),
   teamAccounts: lazy(() => import('../features/team/TeamAccountsPage')),
+  oauthAuthorize: lazy(() => import('../features/oauth/OAuthAuthorizePage')),
+  welcome: lazy(() => import('../features/welcome/WelcomePage')),
+  assessment: lazy(() => import('../features/assessment/AssessmentPage')),
+  plans: lazy(() => import('../features/plans/PlansPage')),
 };
 
 /** The routes under /app, from the route table (src/app/routeTable.ts); any other path shows the not-found page. */

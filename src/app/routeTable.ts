@@ -18,7 +18,7 @@ export interface RouteFacts {
 }
 
 /** The screens the table can show; a route without one (not built yet) shows the not-found page once allowed. */
-export type ScreenName = 'signIn' | 'onboarding' | 'nowBank' | 'pennyDetails' | 'ops' | 'teamAccounts';
+export type ScreenName = 'signIn' | 'onboarding' | 'nowBank' | 'pennyDetails' | 'ops' | 'teamAccounts' | 'oauthAuthorize' | 'welcome' | 'assessment' | 'plans';
 
 /** One route under /app: its screen, who may see it and, when not, where they go instead. */
 export interface AppRoute {
@@ -46,7 +46,7 @@ const planOpen = (merchant: Merchant | undefined) => {
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/account', screen: 'signIn' },
   { path: '/account/signin', screen: 'signIn' },
-  { path: '/oauth/authorize', allow: signedIn, redirect: toSignIn },
+  { path: '/oauth/authorize', screen: 'oauthAuthorize', allow: signedIn, redirect: toSignIn },
   {
     path: '/bank-details',
     screen: 'nowBank',
@@ -65,15 +65,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     allow: (facts) => facts.signedIn && facts.product === 'money' && !facts.termsEligible,
     redirect: onboardingFallback,
   },
-  { path: '/welcome', allow: signedIn, redirect: toSignIn },
+  { path: '/welcome', screen: 'welcome', allow: signedIn, redirect: toSignIn },
   {
     path: '/plans',
+    screen: 'plans',
     readsMerchant: true,
     allow: (facts) => facts.signedIn && facts.merchant?.is_cs_eligible === true && planOpen(facts.merchant),
     redirect: (facts, here) => (facts.signedIn ? '/welcome' : toSignIn(facts, here)),
   },
   {
     path: '/assessment',
+    screen: 'assessment',
     readsMerchant: true,
     allow: (facts) => facts.signedIn && facts.merchant?.new_merchant === true,
     redirect: (facts, here) => (facts.signedIn ? '/welcome' : toSignIn(facts, here)),

@@ -41,9 +41,9 @@ describe('App routes', () => {
     expect(await screen.findByText('at /onboarding')).toBeInTheDocument();
   });
 
-  it('shows the not-found page for a path of the table whose screen is not built yet, once allowed', async () => {
+  it('shows the partner authorize screen at /oauth/authorize once signed in', async () => {
     saveSession({ access_token: 'tok', expires_in: 3600 });
     renderAt('/oauth/authorize');
-    expect(await screen.findByRole('heading', { level: 1, name: '404' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This request cannot be completed' })).toBeInTheDocument();
   });
 });

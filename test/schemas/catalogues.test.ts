@@ -5,8 +5,16 @@ import addendaEn from '../../schemas/messages/addenda.en.json';
 import addendaHi from '../../schemas/messages/addenda.hi.json';
 import handoffEn from '../../schemas/messages/handoff.en.json';
 import handoffHi from '../../schemas/messages/handoff.hi.json';
+import oauthEn from '../../schemas/messages/oauth.en.json';
+import oauthHi from '../../schemas/messages/oauth.hi.json';
 import teamEn from '../../schemas/messages/team.en.json';
 import teamHi from '../../schemas/messages/team.hi.json';
+import welcomeEn from '../../schemas/messages/welcome.en.json';
+import welcomeHi from '../../schemas/messages/welcome.hi.json';
+import assessmentEn from '../../schemas/messages/assessment.en.json';
+import assessmentHi from '../../schemas/messages/assessment.hi.json';
+import plansEn from '../../schemas/messages/plans.en.json';
+import plansHi from '../../schemas/messages/plans.hi.json';
 import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -20,7 +28,11 @@ describe('the message catalogues', () => {
   it.each([
     ['addenda', addendaEn, addendaHi],
     ['handoff', handoffEn, handoffHi],
+    ['oauth', oauthEn, oauthHi],
     ['team', teamEn, teamHi],
+    ['welcome', welcomeEn, welcomeHi],
+    ['assessment', assessmentEn, assessmentHi],
+    ['plans', plansEn, plansHi],
   ])('of a lazily loaded feature (%s) have the same keys in English and Hindi, none also in the main catalogues', (_feature, featureEn: Record<string, string>, featureHi: Record<string, string>) => {
     const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((key) => key !== '$id').sort();
     expect(keys(featureHi)).toEqual(keys(featureEn));

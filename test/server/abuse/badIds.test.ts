@@ -56,6 +56,9 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'GET /api/v1/merchants/:id/generate_agreement', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_agreement`) },
   { route: 'GET /api/v1/merchants/:id/generate_merged_document_for_esign', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/generate_merged_document_for_esign`) },
   { route: 'POST /api/v1/merchants/:id/accept_service_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_service_agreement`) },
+  { route: 'POST /api/v1/merchants/:id/assessment_responses', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/assessment_responses`, { assessment_responses: [{ assessment_question_id: 1, selected_options: [101] }] }) },
+  { route: 'POST /api/v1/merchants/:id/cs_plans/starter', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/cs_plans/starter`) },
+  { route: 'POST /api/v1/merchants/:id/cs_plans/generate_payment_params', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/cs_plans/generate_payment_params`, { cs_plan_name: 1 }) },
   { route: 'GET /api/v1/merchants/:id/acl_roles', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/acl_roles`) },
   { route: 'POST /api/v1/merchants/:id/acl_roles', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/acl_roles`, ROLE_BODY) },
   { route: 'PUT /api/v1/merchants/:id/acl_roles/:roleId', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/acl_roles/1`, ROLE_BODY), documentId: true },
@@ -165,6 +168,8 @@ describe('malformed ids', () => {
       'GET /api/v1/kyc_document/:id/generated_agreement_html',
       'POST /api/v1/kyc_documents/:docUuid/send_signatory_otp',
       'POST /api/v1/kyc_documents/:docUuid/esign_merged_document',
+      // A sandbox payment's transaction id (not a merchant's): plans.test.ts settles it once and refuses unknown ones.
+      'POST /sandbox/payment/:txnid',
     ]);
     const withIds = appRoutes().filter((route) => route.includes('/:') && !route.includes(':pin') && !route.includes(':ifsc') && !route.startsWith('GET /api/v1/files/') && !route.includes('/api/v1/ops/'));
     expect(withIds.length).toBeGreaterThanOrEqual(11);

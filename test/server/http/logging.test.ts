@@ -70,6 +70,7 @@ describe('redactUrl()', () => {
     ['/app/onboarding?token=abc&source=AndroidApp', '/app/onboarding?token=[REDACTED]&source=AndroidApp'],
     ['/x?mobile=9812345670&mid=8800001', '/x?mobile=[REDACTED]&mid=8800001'],
     ['/sandbox/inbox?recipient=a%40b.in', '/sandbox/inbox?recipient=[REDACTED]'],
+    ['/sandbox/partner/callback?code=abc123&state=s1', '/sandbox/partner/callback?code=[REDACTED]&state=s1'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
