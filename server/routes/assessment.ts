@@ -61,7 +61,8 @@ export const assessmentRoutes = (ctx: AppContext): FastifyPluginAsync => async (
     { schema: { body: { $ref: API } } },
     async (request, reply) => {
       const { userId } = currentUser(request);
-      return db.transaction(async (tx) => {
+      // The answer is sent once the transaction has committed: a reader after it sees what was stored.
+      const answered = await db.transaction(async (tx) => {
         const membership = await loadMembership(tx, userId, request.params.id, true);
         if (!hasPermission(membership, ...MAY_ANSWER)) throw apiError('FORBIDDEN');
         // Ordered as the questions are, whatever order the body gives them in.
@@ -76,8 +77,9 @@ export const assessmentRoutes = (ctx: AppContext): FastifyPluginAsync => async (
           [membership.record.uuid, userId, JSON.stringify(answers)],
         );
         if (membership.record.new_merchant !== false) await saveRecord(tx, { ...membership.record, new_merchant: false }, userId, 'assessment_answered', {});
-        return reply.code(201).send({ assessment_responses: answers, category: STEP_ONE!.assessment_options.find((option) => option.id === answers[0]!.selected_options[0])!.category });
+        return answers;
       });
+      return reply.code(201).send({ assessment_responses: answered, category: STEP_ONE!.assessment_options.find((option) => option.id === answered[0]!.selected_options[0])!.category });
     },
   );
 };
