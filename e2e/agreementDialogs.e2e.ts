@@ -50,6 +50,17 @@ describe('the service agreement when things go wrong', () => {
     await ready.waitFor({ timeout: 30_000 });
     await ready.getByRole('button', { name: 'CLOSE' }).click();
 
+    // The agreement exists: business details are read-only, and the GST number changes through its own dialog.
+    await openStep(page, 'business-details');
+    await row(page, 'business-details').getByRole('button', { name: 'UPDATE GST NUMBER' }).click();
+    const gst = page.getByRole('dialog', { name: 'Update your GST number' });
+    await gst.getByLabel(/GST Number/).fill('27AAACM1234K1ZN');
+    await gst.getByRole('button', { name: 'UPDATE', exact: true }).click();
+    await gst.getByText('The GST number does not match with PAN details provided').waitFor();
+    await expectAccessible(page, 'gst-update');
+    await page.screenshot({ path: `${SCREENSHOTS}/gst-update.png` });
+    await gst.getByRole('button', { name: 'CLOSE' }).click();
+
     // A member whose role may edit documents but not accept (update_profile_restricted): the spec's no-access modal.
     await product.query(`update memberships set permissions = '{update_profile_restricted}' where merchant_uuid = $1`, [uuid]);
     await page.reload();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { chooseOption, latestSandboxMessage, row, status } from './journey';
+import { chooseOption, row, signInByOtp, status } from './journey';
 
 const product = startProductInBrowser();
 
@@ -22,15 +22,7 @@ describe('analytics in the sandbox', () => {
     const page = await product.phonePage();
     const email = `analytics.${Date.now()}@example.com`;
     // Arrives from a campaign: the lead-tracking parameters (one of them carrying an e-mail, which must not travel).
-    await page.goto(`${product.baseUrl}/app/account?utm_source=sms&utm_campaign=diwali&utm_term=${encodeURIComponent(email)}`);
-    await page.getByLabel('E-mail or mobile number').fill(email);
-    await page.getByRole('button', { name: 'Send OTP' }).click();
-    await page.getByLabel('OTP digit 1').waitFor();
-    const code = /\b(\d{4})\b/.exec(await latestSandboxMessage(page, product.baseUrl, email))?.[1] ?? '';
-    await page.getByLabel('OTP digit 1').click();
-    await page.keyboard.type(code);
-    await page.getByRole('button', { name: 'Verify OTP' }).click();
-    await page.waitForURL(/\/app\/onboarding/);
+    await signInByOtp(page, product.baseUrl, email, `${product.baseUrl}/app/account?utm_source=sms&utm_campaign=diwali&utm_term=${encodeURIComponent(email)}`);
 
     const panRow = row(page, 'pan-details');
     await panRow.getByLabel(/PAN Number/).pressSequentially('AAACA4521K');

@@ -1,28 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { latestSandboxMessage, merchantOfPage } from './journey';
+import { snap, startProductInBrowser } from './harness';
+import { merchantOfPage, signInByOtp } from './journey';
 
 const product = startProductInBrowser();
 
-/** Checks a screen with axe, then keeps its screenshot. */
-async function snap(page: Page, name: string) {
-  await expectAccessible(page, name);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
 
 /** A new merchant signed in by OTP (lands on /app/onboarding). */
 async function signIn(page: Page) {
   const email = `assessment.${Date.now()}@example.com`;
-  await page.goto(`${product.baseUrl}/app/account`);
-  await page.getByLabel('E-mail or mobile number').fill(email);
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await page.getByLabel('OTP digit 1').waitFor();
-  const code = /\b(\d{4})\b/.exec(await latestSandboxMessage(page, product.baseUrl, email))?.[1] ?? '';
-  await page.getByLabel('OTP digit 1').click();
-  await page.keyboard.type(code);
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await page.waitForURL(/\/app\/onboarding$/);
+  await signInByOtp(page, product.baseUrl, email);
 }
 
 describe('needs assessment and welcome', () => {

@@ -177,3 +177,9 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect.soft(await axeViolations(page), `axe violations on ${screen}`).toEqual([]);
   expect.soft(await smallTapTargets(page), `tap targets under 44 px on ${screen}`).toEqual([]);
 }
+
+/** Checks a screen with axe (which waits for transitions to end), then keeps its full-page screenshot as `<name>.png`. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}

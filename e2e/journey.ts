@@ -35,10 +35,12 @@ export async function latestSandboxMessage(page: Page, baseUrl: string, recipien
   return text;
 }
 
-/** Signs up a new merchant by e-mail OTP and verifies its PAN as the given entity; returns the e-mail. */
-export async function signUpWithPan(page: Page, baseUrl: string, { pan, entity, prefix }: { pan: string; entity: string; prefix: string }) {
-  const email = `${prefix}.${Date.now()}@example.com`;
-  await page.goto(`${baseUrl}/app/account`);
+/**
+ * Signs in by an e-mail OTP read from the sandbox inbox (an unknown e-mail signs up) from the sign-in page, or from
+ * `entry` (an /app/account address with a query), and waits for the onboarding page.
+ */
+export async function signInByOtp(page: Page, baseUrl: string, email: string, entry = `${baseUrl}/app/account`) {
+  await page.goto(entry);
   await page.getByLabel('E-mail or mobile number').fill(email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await page.getByLabel('OTP digit 1').waitFor();
@@ -47,6 +49,12 @@ export async function signUpWithPan(page: Page, baseUrl: string, { pan, entity, 
   await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await page.waitForURL(/\/app\/onboarding$/);
+}
+
+/** Signs up a new merchant by e-mail OTP and verifies its PAN as the given entity; returns the e-mail. */
+export async function signUpWithPan(page: Page, baseUrl: string, { pan, entity, prefix }: { pan: string; entity: string; prefix: string }) {
+  const email = `${prefix}.${Date.now()}@example.com`;
+  await signInByOtp(page, baseUrl, email);
   const panRow = row(page, 'pan-details');
   await panRow.getByLabel(/PAN Number/).pressSequentially(pan);
   await chooseOption(panRow, /Business Entity/, entity);

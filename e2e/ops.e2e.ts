@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../server/demo/seed';
-import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
+import { snap, startProductInBrowser } from './harness';
 import { merchantOfPage, signUpWithPan } from './journey';
 
 const product = startProductInBrowser();
@@ -29,11 +29,6 @@ async function signInStaff(page: Page, email: string) {
 
 const requiredSection = (page: Page) => page.locator('section[aria-labelledby="documents-required"]');
 const optionalSection = (page: Page) => page.locator('section[aria-labelledby="documents-optional"]');
-/** Checks a screen (axe waits for transitions to end) and keeps its screenshot. */
-const snap = async (page: Page, name: string) => {
-  await expectAccessible(page, name);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-};
 
 describe('operations staff change the document requirements and review documents', () => {
   it('the admin requires a GST certificate of partnerships (draft, diff, a fixture that blocks it, updated, published) while a merchant watches; the reviewer declines a document with a reason', async () => {

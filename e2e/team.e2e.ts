@@ -1,15 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { latestSandboxMessage, merchantOfPage, signUpWithPan } from './journey';
+import { snap, startProductInBrowser } from './harness';
+import { merchantOfPage, signInByOtp, signUpWithPan } from './journey';
 
 const product = startProductInBrowser();
 
-/** Checks a screen with axe, then keeps its screenshot. */
-async function snap(page: Page, name: string) {
-  await expectAccessible(page, name);
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
 
 describe('team accounts', () => {
   it('the owner adds a role and invites an employee; the employee signs in by OTP and meets the no-access modal on team accounts', async () => {
@@ -49,14 +43,7 @@ describe('team accounts', () => {
 
     // The employee signs in with the invited e-mail: the owner's merchant, in the role, and no team management.
     const employee = await product.phonePage();
-    await employee.goto(`${product.baseUrl}/app/account`);
-    await employee.getByLabel('E-mail or mobile number').fill(email);
-    await employee.getByRole('button', { name: 'Send OTP' }).click();
-    await employee.getByLabel('OTP digit 1').waitFor();
-    await employee.getByLabel('OTP digit 1').click();
-    await employee.keyboard.type(/\b(\d{4})\b/.exec(await latestSandboxMessage(employee, product.baseUrl, email))?.[1] ?? '');
-    await employee.getByRole('button', { name: 'Verify OTP' }).click();
-    await employee.waitForURL(/\/app\/onboarding$/);
+    await signInByOtp(employee, product.baseUrl, email);
     expect((await merchantOfPage(employee, product.baseUrl)).uuid).toBe(uuid);
     await employee.goto(`${product.baseUrl}/app/settings/team_accounts`);
     const noAccess = employee.getByRole('dialog', { name: 'Oops! You dont have access to this feature.' });

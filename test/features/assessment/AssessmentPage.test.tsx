@@ -1,7 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { renderScreenAt } from '../renderScreen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assessmentQuestions } from '../../../schemas/registry';
 import AssessmentPage from '../../../src/features/assessment/AssessmentPage';
@@ -18,22 +17,8 @@ function renderPage({ questions = () => ({ body: QUESTIONS }) }: { questions?: (
     if (method === 'POST' && url === `/api/v1/merchants/${MID}/assessment_responses`) return { status: 201, body: {} };
     return undefined;
   });
-  let location = '';
-  function Where() {
-    location = useLocation().pathname;
-    return null;
-  }
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/assessment']}>
-        <Routes>
-          <Route path="/assessment" element={<AssessmentPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
-  );
-  return { calls, user: userEvent.setup(), where: () => location };
+  const where = renderScreenAt('/assessment', "/assessment", <AssessmentPage />);
+  return { calls, user: userEvent.setup(), where };
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { renderScreenAt } from '../renderScreen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import productDashboards from '../../../schemas/master/product-dashboards.json';
 import { pricingPlans } from '../../../schemas/registry';
@@ -22,22 +21,8 @@ function renderPage({ merchant = {}, payment = () => ({ body: { payment_url: '/s
     if (method === 'POST' && url === `/api/v1/merchants/${MID}/cs_plans/starter`) return { body: {} };
     return undefined;
   });
-  let location = '';
-  function Where() {
-    location = useLocation().pathname;
-    return null;
-  }
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/plans']}>
-        <Routes>
-          <Route path="/plans" element={<PlansPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
-  );
-  return { calls, user: userEvent.setup(), where: () => location };
+  const where = renderScreenAt('/plans', "/plans", <PlansPage />);
+  return { calls, user: userEvent.setup(), where };
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { renderScreenAt } from '../renderScreen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aclPermissions } from '../../../schemas/registry';
 import TeamAccountsPage from '../../../src/features/team/TeamAccountsPage';
@@ -25,22 +24,8 @@ function renderPage(path: string, { permissions = ['manage_team_accounts'], answ
     if (url === `${BASE}/staff_invites`) return { body: { staff_invites: [EMPLOYEE] } };
     return undefined;
   });
-  let location = '';
-  function Where() {
-    location = useLocation().pathname;
-    return null;
-  }
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/settings/team_accounts/*" element={<TeamAccountsPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
-  );
-  return { calls, user: userEvent.setup(), where: () => location };
+  const where = renderScreenAt(path, "/settings/team_accounts/*", <TeamAccountsPage />);
+  return { calls, user: userEvent.setup(), where };
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { renderScreenAt } from '../renderScreen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import productDashboards from '../../../schemas/master/product-dashboards.json';
 import WelcomePage from '../../../src/features/welcome/WelcomePage';
@@ -19,22 +18,8 @@ function renderPage(merchant: Record<string, unknown> = {}) {
     if (url === `/api/v1/merchants/${UUID}`) return { body: { merchant: { ...MERCHANT, ...merchant } } };
     return undefined;
   });
-  let location = '';
-  function Where() {
-    location = useLocation().pathname;
-    return null;
-  }
-  render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/welcome']}>
-        <Routes>
-          <Route path="/welcome" element={<WelcomePage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </SWRConfig>,
-  );
-  return { user: userEvent.setup(), where: () => location };
+  const where = renderScreenAt('/welcome', "/welcome", <WelcomePage />);
+  return { user: userEvent.setup(), where };
 }
 
 afterEach(() => {
