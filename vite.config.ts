@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { jsonWithoutComments } from './scripts/vite-plugin-json-without-comments.js';
 import { deferredComponents } from './scripts/vite-plugin-deferred-components.js';
+import { firstLoadJson } from './scripts/vite-plugin-first-load-json.js';
 import { markdownOnDemand } from './scripts/vite-plugin-markdown-on-demand.js';
 import { preactAliases } from './scripts/preact-aliases.js';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
@@ -17,7 +18,7 @@ const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), precompiledValidators(), markdownOnDemand(), withoutUnusedModules(), deferredComponents(), jsonWithoutComments()],
+  plugins: [react(), precompiledValidators(), markdownOnDemand(), withoutUnusedModules(), deferredComponents(), jsonWithoutComments(), firstLoadJson()],
   resolve: { alias: preactAliases },
   build: {
     outDir: 'dist',

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { firstLoadJson } from './scripts/vite-plugin-first-load-json.js';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
 
 // Both projects run without isolation: a worker keeps its modules (and jsdom) from one test file to
@@ -13,7 +14,7 @@ import { precompiledValidators } from './scripts/vite-plugin-precompiled-validat
 const workers = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
-  plugins: [react(), precompiledValidators()],
+  plugins: [react(), precompiledValidators(), firstLoadJson()],
   test: {
     globals: true,
     maxWorkers: workers,

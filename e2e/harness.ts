@@ -26,7 +26,8 @@ export async function startProduct(config: Partial<ServerConfig> = {}): Promise<
   await migrate(db);
   await loadSampleIfscDirectory(db);
   await seedDemoData(db);
-  const app = await build({ db, config: { sandbox: true, logLevel: 'warn', ...config } });
+  // E2E_APP_DIR: a build elsewhere than dist/ (vite build --outDir DIR/), so two builds do not overwrite each other.
+  const app = await build({ db, config: { sandbox: true, logLevel: 'warn', ...config }, appDir: process.env.E2E_APP_DIR });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -62,7 +62,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'onboarding-e2e-host-'));
   db = await openDatabase({ dataDir });
   await migrate(db);
-  app = await build({ db, config: { sandbox: true, logLevel: 'warn', embedOrigins: [originOf(allowedHost)] } });
+  app = await build({ db, config: { sandbox: true, logLevel: 'warn', embedOrigins: [originOf(allowedHost)] }, appDir: process.env.E2E_APP_DIR });
   await app.listen({ port: 0, host: '127.0.0.1' });
   appOrigin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   browser = await launchChromium();
@@ -122,7 +122,9 @@ describe('host messages in an embedding page', () => {
 
     // A foreign origin's BackPressed is ignored: with no dialog and no page to go back to, the app would answer one.
     await host.frame({ url: `${originOf(foreign)}/` })!.evaluate(() => (window as unknown as { sendBack(): void }).sendBack());
-    await frame.getByRole('button', { name: 'Logout' }).click();
+    // Logout is in the account menu.
+    await frame.getByRole('button', { name: 'Account menu' }).click();
+    await frame.getByRole('menuitem', { name: 'Logout' }).click();
     await host.waitForTimeout(1000);
     await expect.poll(() => heardFromApp(host)).toEqual([{ event: 'DialogOpened' }, { event: 'DialogClosed' }, { event: 'Logout' }]);
 
@@ -165,7 +167,9 @@ describe('host messages in an embedding page', () => {
     // Not heeded: the dialog stays open.
     await expect(verified.isVisible()).resolves.toBe(true);
     await verified.getByRole('button', { name: 'Continue' }).click();
-    await frame.getByRole('button', { name: 'Logout' }).click();
+    // Logout is in the account menu.
+    await frame.getByRole('button', { name: 'Account menu' }).click();
+    await frame.getByRole('menuitem', { name: 'Logout' }).click();
     await frame.getByLabel('E-mail or mobile number').waitFor();
     await pressBack(host);
     await host.waitForTimeout(1000);

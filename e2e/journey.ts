@@ -37,9 +37,9 @@ export async function latestSandboxMessage(page: Page, baseUrl: string, recipien
 
 /**
  * Signs in by an e-mail OTP read from the sandbox inbox (an unknown e-mail signs up) from the sign-in page, or from
- * `entry` (an /app/account address with a query), and waits for the onboarding page.
+ * `entry` (an /app/account address with a query), and waits for the onboarding page (or the address `lands` matches).
  */
-export async function signInByOtp(page: Page, baseUrl: string, email: string, entry = `${baseUrl}/app/account`) {
+export async function signInByOtp(page: Page, baseUrl: string, email: string, entry = `${baseUrl}/app/account`, lands = /\/app\/onboarding$/) {
   await page.goto(entry);
   await page.getByLabel('E-mail or mobile number').fill(email);
   await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -48,7 +48,7 @@ export async function signInByOtp(page: Page, baseUrl: string, email: string, en
   await page.getByLabel('OTP digit 1').click();
   await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await page.waitForURL(/\/app\/onboarding$/);
+  await page.waitForURL(lands);
 }
 
 /** Signs up a new merchant by e-mail OTP and verifies its PAN as the given entity; returns the e-mail. */

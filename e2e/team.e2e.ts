@@ -3,17 +3,19 @@ import { snap, startProductInBrowser } from './harness';
 import { merchantOfPage, signInByOtp, signUpWithPan } from './journey';
 
 const product = startProductInBrowser();
+/** The money product's host (Chromium resolves *.localhost to this machine): team accounts are that product's. */
+const moneyUrl = () => product.baseUrl.replace('127.0.0.1', 'money.localhost');
 
 
 describe('team accounts', () => {
   it('the owner adds a role and invites an employee; the employee signs in by OTP and meets the no-access modal on team accounts', async () => {
     const owner = await product.phonePage();
-    await signUpWithPan(owner, product.baseUrl, { pan: 'AAACP7311K', entity: 'Private Limited', prefix: 'team.owner' });
-    // Team accounts are the money product's (platform spec section 2).
+    // Team accounts are the money product's (platform spec section 2): a merchant signed up on its host is of it.
+    await signUpWithPan(owner, moneyUrl(), { pan: 'AAACP7311K', entity: 'Private Limited', prefix: 'team.owner' });
     const { uuid } = await merchantOfPage(owner, product.baseUrl);
-    await product.query(`update merchants set record = jsonb_set(record, '{product}', '"PayUmoney"') where uuid = $1`, [uuid]);
+    expect((await product.query<{ product: string }>(`select record->>'product' as product from merchants where uuid = $1`, [uuid]))[0]?.product).toBe('PayUmoney');
 
-    await owner.goto(`${product.baseUrl}/app/settings/team_accounts`);
+    await owner.goto(`${moneyUrl()}/app/settings/team_accounts`);
     await owner.getByRole('heading', { name: 'Manage Roles (0)' }).waitFor();
     await snap(owner, 'team-summary');
     await owner.getByRole('link', { name: 'MANAGE Manage Roles (0)' }).click();
@@ -43,9 +45,9 @@ describe('team accounts', () => {
 
     // The employee signs in with the invited e-mail: the owner's merchant, in the role, and no team management.
     const employee = await product.phonePage();
-    await signInByOtp(employee, product.baseUrl, email);
+    await signInByOtp(employee, moneyUrl(), email);
     expect((await merchantOfPage(employee, product.baseUrl)).uuid).toBe(uuid);
-    await employee.goto(`${product.baseUrl}/app/settings/team_accounts`);
+    await employee.goto(`${moneyUrl()}/app/settings/team_accounts`);
     const noAccess = employee.getByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
     await noAccess.waitFor();
     await snap(employee, 'team-no-access');

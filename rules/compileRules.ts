@@ -168,7 +168,7 @@ function compileStatus(config: RulesConfig, compile: LogicCompiler, defs: Readon
     checkReferences(
       logic,
       {
-        roots: new Set(['merchant', 'kyc_documents', 'defs', 'status', 'tables']),
+        roots: new Set(['merchant', 'kyc_documents', 'requested_product', 'defs', 'status', 'tables']),
         names: { defs, status: earlier, tables: tableNames },
       },
       where,

@@ -16,12 +16,15 @@ export { STEP_IDS, FLAG_ORDER, MESSAGE_FLAGS } from './types';
 /** What the rules read besides the record: the merchant's documents, when the caller has them. */
 export interface RelatedRecords {
   kycDocuments?: readonly object[];
+  /** The product the app was opened for (its host's variant, platform spec section 1): the terms check reads it. */
+  requestedProduct?: string;
 }
 
 /** The data every rule of one evaluation sees (json-logic `var` roots). */
 interface RuleData extends DefinitionSlots {
   merchant: object;
   kyc_documents: readonly object[];
+  requested_product: string | null;
   defs: Record<string, unknown>;
   tables: CompiledRules['tables'];
   status: Record<string, unknown>;
@@ -33,6 +36,7 @@ function ruleData(rules: CompiledRules, merchant: object, related: RelatedRecord
   const data: RuleData = {
     merchant,
     kyc_documents: related.kycDocuments ?? [],
+    requested_product: related.requestedProduct ?? null,
     defs: {},
     defsList: [],
     tables: rules.tables,

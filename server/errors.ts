@@ -1,5 +1,15 @@
-import { message } from '../schemas/messages';
+import documentsEn from '../schemas/messages/documents.en.json';
+import documentsHi from '../schemas/messages/documents.hi.json';
+import stepComponentsEn from '../schemas/messages/stepComponents.en.json';
+import stepComponentsHi from '../schemas/messages/stepComponents.hi.json';
+import { addTexts, message } from '../schemas/messages';
 import type { FieldErrors } from '../schemas/types';
+
+// The document texts and the step components' texts live in catalogues of their own (the browser loads them with the
+// screens that show them); the server's answers use them everywhere (this table, the documents, KYC and bank calls,
+// the review), so it holds them always.
+addTexts({ en: documentsEn, hi: documentsHi });
+addTexts({ en: stepComponentsEn, hi: stepComponentsHi });
 
 /** The API's error table: one code, one HTTP status, one catalogue key. */
 export const ERRORS = {
@@ -23,6 +33,8 @@ export const ERRORS = {
   ADDENDUM_IN_REVIEW: { status: 409, key: 'server.addendum.inReview' },
   ADDENDUM_NOT_NEEDED: { status: 409, key: 'server.addendum.notNeeded' },
   PLAN_NOT_OPEN: { status: 409, key: 'server.plans.notOpen' },
+  TERMS_NOT_REQUIRED: { status: 409, key: 'server.terms.notRequired' },
+  TERMS_OTHER_PRODUCT: { status: 409, key: 'server.terms.otherProduct' },
   TOO_MANY_PAGES: { status: 422, key: 'documents.maxPages' },
   PAGE_ORDER_INVALID: { status: 422, key: 'documents.orderInvalid' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },

@@ -3,6 +3,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
+import { demoGroupUsers } from './demo/seedGroups';
 import { loadSampleIfscDirectory } from './reference/ifscDirectory';
 import { build } from './app';
 
@@ -36,6 +37,7 @@ function banner(config: ServerConfig, seeded: boolean, ifscSampleBranches: numbe
       `  http://localhost:${config.port}/sandbox/inbox`,
       `or as a demo merchant with the password ${DEMO_PASSWORD}:`,
       ...demoUsers.map((user) => `  ${user.email.padEnd(34)} ${user.entity.padEnd(20)} ${user.stage}`),
+      ...demoGroupUsers.map((user) => `  ${user.email.padEnd(34)} ${user.stage}`),
       `or as operations staff, same password: the operations console at http://localhost:${config.port}/app/ops`,
       ...demoStaff.map((staff) => `  ${staff.email.padEnd(34)} ${staff.role}`),
     );

@@ -7,6 +7,7 @@ import { startPennyDeposit } from '../penny/pennyDeposits';
 import demoMerchants from './demo-merchants.json';
 import demoPartners from './demo-partners.json';
 import { registerPartner } from '../oauth/partners';
+import { seedDemoGroups } from './seedGroups';
 
 /** The password of every demo user (printed at start; sandbox only). */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -56,6 +57,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await tx.query('insert into users (id, email, name, password_hash) values ($1, $2, $3, $4)', [id, staff.email, staff.name, passwordHash]);
       await tx.query('insert into staff_members (user_id, role) values ($1, $2)', [id, staff.role]);
     }
+    // The aggregator with its child merchants, and a user of two merchants (demo-groups.json).
+    await seedDemoGroups(tx, passwordHash);
     // The sandbox partner of /oauth/authorize (README: its client_id, secret and redirect_uri).
     for (const partner of demoPartners) await registerPartner(tx, partner);
   });

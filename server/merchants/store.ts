@@ -19,10 +19,17 @@ export interface Membership {
 
 const OWNER_ROLE = 'Owner';
 
+/** Where a merchant signed up: the product of the host it signed up on, and the app source (Web, AndroidApp, iOSApp, NA). */
+export interface SignUpOrigin {
+  product: string;
+  business_origin: string;
+}
+
 /** The record of a merchant that has just signed up: nothing filled yet. */
-export function newMerchantRecord(uuid: string, mid: number, user: Pick<UserRow, 'email' | 'mobile' | 'name'>): MerchantRecord {
+export function newMerchantRecord(uuid: string, mid: number, user: Pick<UserRow, 'email' | 'mobile' | 'name'>, origin?: SignUpOrigin): MerchantRecord {
   return {
     ...structuredClone(newMerchantTemplate),
+    ...origin,
     uuid,
     mid,
     name: user.name,
@@ -56,10 +63,10 @@ export async function createMerchant(
 }
 
 /** Gives a user who acts for no merchant yet a merchant of their own (first sign-in); operations staff get none. */
-export async function ensureMerchantFor(db: Queryable, user: UserRow): Promise<void> {
+export async function ensureMerchantFor(db: Queryable, user: UserRow, origin?: SignUpOrigin): Promise<void> {
   await acceptStaffInvites(db, user);
   const [existing] = await db.query('select 1 from memberships where user_id = $1 union all select 1 from staff_members where user_id = $1 limit 1', [user.id]);
-  if (!existing) await createMerchant(db, user);
+  if (!existing) await createMerchant(db, user, (uuid, mid) => newMerchantRecord(uuid, mid, user, origin));
 }
 
 /**

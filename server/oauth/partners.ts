@@ -96,3 +96,27 @@ export async function redeemCode(db: Queryable, exchange: { code: string; client
     merchant_uuid: grant.merchant_uuid,
   };
 }
+
+/** What a partner's unexpired access token grants: its partner, user, merchant and scopes, and its seconds left. */
+export interface PartnerGrant {
+  clientId: string;
+  partnerName: string;
+  userId: string;
+  merchantUuid: string;
+  mid: number;
+  scopes: string[];
+  expiresIn: number;
+}
+
+/** The grant of a partner's access token, or null for an unknown or expired one (the token is looked up by its hash). */
+export async function partnerGrantOf(db: Queryable, token: string): Promise<PartnerGrant | null> {
+  const [row] = await db.query<{ client_id: string; name: string; user_id: string; merchant_uuid: string; mid: string; scopes: string[]; expires_in: number }>(
+    `select t.client_id, p.name, t.user_id, t.merchant_uuid, m.mid, t.scopes,
+            greatest(0, floor(extract(epoch from t.expires_at - now())))::int as expires_in
+       from oauth_access_tokens t join oauth_partners p on p.client_id = t.client_id join merchants m on m.uuid = t.merchant_uuid
+      where t.token_hash = $1 and t.expires_at > now()`,
+    [sha256(token)],
+  );
+  if (!row) return null;
+  return { clientId: row.client_id, partnerName: row.name, userId: row.user_id, merchantUuid: row.merchant_uuid, mid: Number(row.mid), scopes: row.scopes, expiresIn: row.expires_in };
+}

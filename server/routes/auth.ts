@@ -1,15 +1,17 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { message } from '../../schemas/messages';
-import { ApiError } from '../errors';
-import { authenticate, currentUser } from '../auth/authenticate';
+import { ApiError, apiError } from '../errors';
+import { authenticate, bearerOf, currentUser } from '../auth/authenticate';
 import { checkPassword } from '../auth/checkPassword';
 import { channelOf, normaliseIdentity } from '../auth/identity';
 import { checkOtp, isOtpLocked, issueOtp, OTP_POLICY } from '../auth/otp';
-import { createSession, endSession, endSessionsOf } from '../auth/sessions';
+import { createSession, endSession, endSessionsOf, userOfToken } from '../auth/sessions';
 import { clearAttempts } from '../auth/signInAttempts';
 import { findOrCreateUser, findUserByIdentity, type UserRow } from '../auth/users';
-import { ensureMerchantFor, permissionsOf } from '../merchants/store';
+import { ensureMerchantFor, hasPermission, loadMembership, permissionsOf } from '../merchants/store';
+import { partnerGrantOf } from '../oauth/partners';
 import type { AppContext } from '../context';
+import { requestedProduct } from '../http/requestedProduct';
 
 const SIGN_IN = 'SignIn';
 const api = (name: string) => ({ $ref: `https://onboarding.local/schemas/api/auth.json#/$defs/${name}` });
@@ -31,11 +33,13 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
     if (body && typeof body.identity === 'string') body.identity = normaliseIdentity(body.identity).value;
   });
 
-  const signIn = async (user: UserRow, source: string) => {
-    await ensureMerchantFor(db, user);
+  const sourceOf = (headers: Record<string, unknown>) => (typeof headers.source === 'string' && headers.source) || 'NA';
+  /** A session for the user; a first sign-in also makes their merchant, on the product of the host it came through. */
+  const signIn = async (user: UserRow, request: FastifyRequest) => {
+    const source = sourceOf(request.headers);
+    await ensureMerchantFor(db, user, { product: requestedProduct(request), business_origin: source });
     return createSession(db, user.id, config.tokenTtlSeconds, source);
   };
-  const sourceOf = (headers: Record<string, unknown>) => (typeof headers.source === 'string' && headers.source) || 'NA';
   /** The refusal of a locked sign-in; the failure that started the lock also ends the user's sessions. */
   const refuseLocked = async (identity: string, startedLock: boolean) => {
     const user = startedLock ? await findUserByIdentity(db, identity) : null;
@@ -63,7 +67,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
     const result = await checkOtp(db, value, SIGN_IN, request.body.otp);
     if (result.ok) {
       await clearAttempts(db, value, 'password');
-      return signIn(await findOrCreateUser(db, value), sourceOf(request.headers));
+      return signIn(await findOrCreateUser(db, value), request);
     }
     if (result.reason === 'locked') throw await refuseLocked(value, result.startedLock);
     if (result.reason === 'wrong') {
@@ -76,7 +80,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
   app.post<{ Body: { identity: string; password: string } }>('/user/login', { schema: { body: api('login') }, config: limited }, async (request) => {
     const { value } = normaliseIdentity(request.body.identity);
     const result = await checkPassword(db, value, request.body.password);
-    if (result.ok) return signIn(result.user, sourceOf(request.headers));
+    if (result.ok) return signIn(result.user, request);
     if (result.reason === 'locked') throw await refuseLocked(value, result.startedLock);
     const text = message('auth.signInIncorrect', { attempts: result.attemptsLeft });
     throw authFailure(401, 'user', text, { attempts_left: result.attemptsLeft, error_description: text });
@@ -105,16 +109,40 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
     },
   );
 
-  app.get<{ Querystring: { mid?: string } }>('/oauth/token/info', { preHandler: authenticate(db) }, async (request) => {
-    const { userId, expiresIn } = currentUser(request);
-    const membership = await permissionsOf(db, userId, request.query.mid);
+  // Token info (platform spec sections 6, 7): the role and permissions of a session's user for a merchant (by mid; the
+  // first merchant without one), or what a partner's access token (POST oauth/token) grants: its one merchant, and the
+  // partner's scopes that the user still holds there, so a role changed or a membership ended since the consent
+  // narrows or ends it at once.
+  app.get<{ Querystring: { mid?: string } }>('/oauth/token/info', async (request) => {
+    const token = bearerOf(request);
+    const session = token ? await userOfToken(db, token) : null;
+    if (session) {
+      const membership = await permissionsOf(db, session.userId, request.query.mid);
+      return {
+        user_uuid: session.userId,
+        expires_in: session.expiresIn,
+        acl_role: { name: membership.roleName, acl_permissions: membership.permissions.map((name) => ({ name, scopes: [name] })) },
+      };
+    }
+    const grant = token ? await partnerGrantOf(db, token) : null;
+    if (!grant) throw apiError('UNAUTHORIZED');
+    // The user no longer acts for the merchant (membership ended): the grant ended with it.
+    const membership = await loadMembership(db, grant.userId, grant.merchantUuid).catch((error: unknown) => {
+      if (error instanceof ApiError) return null;
+      throw error;
+    });
+    if (!membership) throw apiError('UNAUTHORIZED');
+    const asked = request.query.mid;
+    if (asked !== undefined && asked !== '' && asked !== String(grant.mid) && asked !== grant.merchantUuid) throw apiError('NOT_FOUND');
+    const scopes = grant.scopes.filter((scope) => hasPermission(membership, scope));
     return {
-      user_uuid: userId,
-      expires_in: expiresIn,
-      acl_role: {
-        name: membership.roleName,
-        acl_permissions: membership.permissions.map((name) => ({ name, scopes: [name] })),
-      },
+      user_uuid: grant.userId,
+      expires_in: grant.expiresIn,
+      client_id: grant.clientId,
+      merchant_uuid: grant.merchantUuid,
+      mid: grant.mid,
+      scope: scopes.join(' '),
+      acl_role: { name: grant.partnerName, acl_permissions: scopes.map((name) => ({ name, scopes: [name] })) },
     };
   });
 

@@ -4,7 +4,8 @@ import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { validationError } from '../errors';
-import { listMerchants, loadMembership, saveRecord } from '../merchants/store';
+import { loadMembership, saveRecord } from '../merchants/store';
+import { listMemberships } from '../merchants/listMemberships';
 import { editableMembership } from '../merchants/editableMembership';
 import { STEP_UPDATES } from '../merchants/updates';
 import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
@@ -20,14 +21,16 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
   app.addHook('preHandler', authenticate(db));
 
   app.get('/merchants', async (request) => {
-    const merchants = await listMerchants(db, currentUser(request).userId);
+    const merchants = await listMemberships(db, currentUser(request).userId);
     return {
-      merchants: merchants.map((record) => ({
+      merchants: merchants.map(({ record, roleName }) => ({
         uuid: record.uuid,
         mid: record.mid,
         name: record.name,
         pancard_number: record.pancard_number,
         merchant_statuses: record.merchant_statuses,
+        // The user's role there: the merchant switcher shows it (/app/account/team-accounts).
+        role_name: roleName,
       })),
     };
   });

@@ -6,8 +6,8 @@ import { addTexts, message } from '../../schemas/messages';
 import { aclPermissions } from '../../schemas/registry';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
-import { ApiError } from '../errors';
-import { permissionsOf } from '../merchants/store';
+import { ApiError, apiError } from '../errors';
+import { hasPermission, permissionsOf } from '../merchants/store';
 import { clientSecretMatches, issueCode, partnerByClientId, redeemCode, type Partner } from '../oauth/partners';
 import { registeredRedirectUri } from '../oauth/registeredRedirectUri';
 
@@ -28,6 +28,8 @@ function refusal(code: keyof typeof REFUSALS): ApiError {
   return new ApiError(entry.status, { error: entry.rfc, error_description: message(entry.key), code });
 }
 
+/** The permission that lets a member connect a partner to the merchant (README, Notes: partner authorization). */
+const GRANTS_PARTNERS = 'manage_thirdparty_access';
 const TITLE_BY_PERMISSION = new Map(aclPermissions.catalogue.map((permission) => [permission.name, permission.title]));
 
 /** The partner of an authorize request whose redirect URI is exactly the registered one; refused otherwise. */
@@ -72,6 +74,10 @@ export const oauthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
       const { userId } = currentUser(request);
       const { client_id: clientId, redirect_uri: redirectUri, state, consent, mid } = request.body;
       await checkedPartner(ctx, clientId, redirectUri);
+      // Granting a partner access to the merchant is the third-party access permission's (platform spec section 3's
+      // permission list): a member without it can neither grant nor answer for the merchant.
+      const membership = await permissionsOf(db, userId, mid);
+      if (!hasPermission(membership, GRANTS_PARTNERS)) throw apiError('FORBIDDEN');
       const target = new URL(redirectUri);
       if (!consent) {
         // RFC 6749 section 4.1.2.1: a refusal goes back to the partner as access_denied, with the state.
@@ -79,7 +85,6 @@ export const oauthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
         target.searchParams.set('state', state);
         return { state, redirect_to: target.href };
       }
-      const membership = await permissionsOf(db, userId, mid);
       const code = await issueCode(db, { clientId, userId, merchantUuid: membership.record.uuid, redirectUri });
       target.searchParams.set('code', code);
       target.searchParams.set('state', state);

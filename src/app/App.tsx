@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DelayedLoader } from '../shared/ui/DelayedLoader';
-import { RouteGate } from './RouteGate';
-import { APP_ROUTES, type ScreenName } from './routeTable';
+import { RouteGate, Titled } from './RouteGate';
+import { APP_ROUTES, NOT_FOUND_TITLE, type ScreenName } from './routeTable';
 
 const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'));
 
@@ -18,6 +18,10 @@ const SCREENS: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
   welcome: lazy(() => import('../features/welcome/WelcomePage')),
   assessment: lazy(() => import('../features/assessment/AssessmentPage')),
   plans: lazy(() => import('../features/plans/PlansPage')),
+  terms: lazy(() => import('../features/terms/TermsPage')),
+  password: lazy(() => import('../features/password/PasswordPage')),
+  aggregator: lazy(() => import('../features/aggregator/AggregatorPage')),
+  merchantSwitch: lazy(() => import('../features/merchantSwitch/MerchantSwitchPage')),
 };
 
 /** The routes under /app, from the route table (src/app/routeTable.ts); any other path shows the not-found page. */
@@ -28,9 +32,11 @@ export function App() {
         <Route path="/" element={<Navigate to="/account" replace />} />
         {APP_ROUTES.map((route) => {
           const Screen = route.screen ? SCREENS[route.screen] : NotFoundPage;
-          return <Route key={route.path} path={route.path} element={<RouteGate route={route}><Screen /></RouteGate>} />;
+          // Keyed by route: a gate decides afresh on each route it guards (moving from the terms to onboarding must not
+          // reuse the merchant record the terms' gate read before they were accepted).
+          return <Route key={route.path} path={route.path} element={<RouteGate key={route.path} route={route}><Screen /></RouteGate>} />;
         })}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<Titled title={NOT_FOUND_TITLE}><NotFoundPage /></Titled>} />
       </Routes>
     </Suspense>
   );

@@ -1,7 +1,7 @@
-import productDashboards from '../../schemas/master/product-dashboards.json';
+import { variantData } from './productVariantData';
 import { productVariant } from './products';
 
-/** The product dashboard COLLECT PAYMENTS leads to (schemas/master/product-dashboards.json); the business one by default. */
+/** The product dashboard COLLECT PAYMENTS leads to (schemas/master/product-variants.json); the business one by default. */
 export function productDashboardUrl(product: unknown): string {
-  return productDashboards.dashboards[productVariant(product) ?? 'business'];
+  return variantData(productVariant(product) ?? 'business').dashboard;
 }

@@ -4,13 +4,15 @@ import type { Merchant } from '../../src/shared/api/types';
 import { productVariant } from '../../src/shared/products';
 
 const merchant = (fields: Record<string, unknown>): Merchant => ({ uuid: 'm1', mid: 42, product: 'PayUbiz', ...fields });
-const NO_SESSION: RouteFacts = { signedIn: false, termsEligible: false, utmParams: { utm_source: 'mail' } };
-const SESSION: RouteFacts = { signedIn: true, merchant: merchant({}), product: 'business', termsEligible: false, utmParams: { utm_source: 'mail' } };
+const NO_SESSION: RouteFacts = { signedIn: false, termsEligible: false, leadParams: { utm_source: 'mail', campaign_name: 'diwali' } };
+const SESSION: RouteFacts = { signedIn: true, merchant: merchant({}), product: 'business', termsEligible: false, leadParams: { utm_source: 'mail', campaign_name: 'diwali' } };
 const route = (path: string) => {
   const found = APP_ROUTES.find((candidate) => candidate.path === path);
   if (!found) throw new Error(`no route ${path}`);
   return found;
 };
+
+const SUMMARY = (uuid: string) => ({ uuid, mid: 42, name: 'Nimbus', pancard_number: null });
 
 type Case = [path: string, here: string, facts: RouteFacts, lands: string | 'shown'];
 
@@ -27,14 +29,18 @@ const CASES: Case[] = [
   ['/bank-details', '/bank-details', { ...SESSION, merchant: undefined }, '/onboarding'],
   ['/penny-details', '/penny-details', NO_SESSION, '/account?redirectTo=%2Fpenny-details'],
   ['/penny-details', '/penny-details', SESSION, 'shown'],
-  ['/terms-conditions', '/terms-conditions', NO_SESSION, '/account?utm_source=mail&redirectTo=%2Fterms-conditions'],
   ['/terms-conditions', '/terms-conditions', { ...SESSION, termsEligible: true }, 'shown'],
-  ['/terms-conditions', '/terms-conditions', SESSION, '/account?utm_source=mail&redirectTo=%2Fterms-conditions'],
-  ['/onboarding/*', '/onboarding/website', NO_SESSION, '/account?utm_source=mail&redirectTo=%2Fonboarding%2Fwebsite'],
+  ['/terms-conditions', '/terms-conditions', NO_SESSION, '/account?redirectTo=%2Fterms-conditions'],
+  ['/terms-conditions', '/terms-conditions', { ...SESSION, termsEligible: true }, 'shown'],
+  // The terms check fails (own product, or a partner's merchant): nothing to accept, so the activation steps.
+  ['/terms-conditions', '/terms-conditions', SESSION, '/onboarding'],
+  ['/onboarding/*', '/onboarding/website', NO_SESSION, '/account?utm_source=mail&campaign_name=diwali&redirectTo=%2Fonboarding%2Fwebsite'],
   ['/onboarding/*', '/onboarding', SESSION, 'shown'],
-  ['/settings/team_accounts/*', '/settings/team_accounts', NO_SESSION, '/account?utm_source=mail&redirectTo=%2Fsettings%2Fteam_accounts'],
+  // Opened on another product's host: its terms first.
+  ['/onboarding/*', '/onboarding/documents', { ...SESSION, termsEligible: true }, '/terms-conditions'],
+  ['/settings/team_accounts/*', '/settings/team_accounts', NO_SESSION, '/account?utm_source=mail&campaign_name=diwali&redirectTo=%2Fsettings%2Fteam_accounts'],
   ['/settings/team_accounts/*', '/settings/team_accounts/roles', { ...SESSION, merchant: merchant({ product: 'PayUmoney' }), product: 'money' }, 'shown'],
-  ['/settings/team_accounts/*', '/settings/team_accounts', SESSION, '/account?utm_source=mail&redirectTo=%2Fsettings%2Fteam_accounts'],
+  ['/settings/team_accounts/*', '/settings/team_accounts', SESSION, '/account?utm_source=mail&campaign_name=diwali&redirectTo=%2Fsettings%2Fteam_accounts'],
   ['/settings/team_accounts/*', '/settings/team_accounts', { ...SESSION, merchant: merchant({ product: 'PayUmoney' }), product: 'money', termsEligible: true }, '/terms-conditions'],
   ['/welcome', '/welcome', NO_SESSION, '/account?redirectTo=%2Fwelcome'],
   ['/welcome', '/welcome', SESSION, 'shown'],
@@ -49,6 +55,16 @@ const CASES: Case[] = [
   ['/assessment', '/assessment', { ...SESSION, merchant: merchant({ new_merchant: false }) }, '/welcome'],
   ['/ops/*', '/ops/reviews', NO_SESSION, '/account?redirectTo=%2Fops%2Freviews'],
   ['/ops/*', '/ops', SESSION, 'shown'],
+  // The aggregator page: any signed-in user; the screen says when the merchant is not an aggregator.
+  ['/aggregator', '/aggregator?childUUID=c1', NO_SESSION, '/account?redirectTo=%2Faggregator%3FchildUUID%3Dc1'],
+  ['/aggregator', '/aggregator?childUUID=c1', SESSION, 'shown'],
+  ['/account/password', '/account/password', NO_SESSION, '/account?redirectTo=%2Faccount%2Fpassword'],
+  ['/account/password', '/account/password', SESSION, 'shown'],
+  // The merchant switcher: only for a user of two merchants or more.
+  ['/account/team-accounts', '/account/team-accounts', NO_SESSION, '/account?redirectTo=%2Faccount%2Fteam-accounts'],
+  ['/account/team-accounts', '/account/team-accounts', { ...SESSION, merchants: [SUMMARY('m1'), SUMMARY('m2')] }, 'shown'],
+  ['/account/team-accounts', '/account/team-accounts', { ...SESSION, merchants: [SUMMARY('m1')] }, '/onboarding'],
+  ['/account/team-accounts', '/account/team-accounts', { ...SESSION, merchants: undefined }, '/onboarding'],
 ];
 
 describe('the /app route table', () => {
@@ -67,7 +83,7 @@ describe('the /app route table', () => {
   });
 
   it('reads the merchant record only for the rules that need it', () => {
-    expect(APP_ROUTES.filter((entry) => entry.readsMerchant).map((entry) => entry.path)).toEqual(['/bank-details', '/settings/team_accounts/*', '/plans', '/assessment']);
+    expect(APP_ROUTES.filter((entry) => entry.readsMerchant).map((entry) => entry.path)).toEqual(['/bank-details', '/terms-conditions', '/onboarding/*', '/settings/team_accounts/*', '/plans', '/assessment', '/account/team-accounts']);
   });
 });
 

@@ -15,6 +15,20 @@ import assessmentEn from '../../schemas/messages/assessment.en.json';
 import assessmentHi from '../../schemas/messages/assessment.hi.json';
 import plansEn from '../../schemas/messages/plans.en.json';
 import plansHi from '../../schemas/messages/plans.hi.json';
+import navEn from '../../schemas/messages/nav.en.json';
+import navHi from '../../schemas/messages/nav.hi.json';
+import aggregatorEn from '../../schemas/messages/aggregator.en.json';
+import aggregatorHi from '../../schemas/messages/aggregator.hi.json';
+import merchantSwitchEn from '../../schemas/messages/merchantSwitch.en.json';
+import merchantSwitchHi from '../../schemas/messages/merchantSwitch.hi.json';
+import documentsEn from '../../schemas/messages/documents.en.json';
+import documentsHi from '../../schemas/messages/documents.hi.json';
+import stepComponentsEn from '../../schemas/messages/stepComponents.en.json';
+import stepComponentsHi from '../../schemas/messages/stepComponents.hi.json';
+import passwordEn from '../../schemas/messages/password.en.json';
+import passwordHi from '../../schemas/messages/password.hi.json';
+import termsEn from '../../schemas/messages/terms.en.json';
+import termsHi from '../../schemas/messages/terms.hi.json';
 import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -33,6 +47,13 @@ describe('the message catalogues', () => {
     ['welcome', welcomeEn, welcomeHi],
     ['assessment', assessmentEn, assessmentHi],
     ['plans', plansEn, plansHi],
+    ['nav', navEn, navHi],
+    ['aggregator', aggregatorEn, aggregatorHi],
+    ['merchantSwitch', merchantSwitchEn, merchantSwitchHi],
+    ['terms', termsEn, termsHi],
+    ['password', passwordEn, passwordHi],
+    ['documents', documentsEn, documentsHi],
+    ['stepComponents', stepComponentsEn, stepComponentsHi],
   ])('of a lazily loaded feature (%s) have the same keys in English and Hindi, none also in the main catalogues', (_feature, featureEn: Record<string, string>, featureHi: Record<string, string>) => {
     const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((key) => key !== '$id').sort();
     expect(keys(featureHi)).toEqual(keys(featureEn));

@@ -31,7 +31,8 @@ describe('demo data', () => {
   it('seeds once: a second run adds nothing', async () => {
     expect(await seedDemoData(t.db)).toBe(false);
     const rows = await t.db.query<{ count: string }>('select count(*) from merchants');
-    expect(Number(rows[0]?.count)).toBe(demoUsers.length);
+    // Besides one merchant per demo user: the aggregator, its two children and the two of one user (demo-groups.json).
+    expect(Number(rows[0]?.count)).toBe(demoUsers.length + 5);
   });
 
   it('has one demo merchant per business entity of the bank form, and a NOW product merchant', () => {

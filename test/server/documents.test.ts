@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import catalogue from '../../schemas/documents/document-catalogue.json';
-import en from '../../schemas/messages/en.json';
+import documentsEn from '../../schemas/messages/documents.en.json';
 import documents from '../../rules/documents.json';
 import type { DocumentRulesConfig } from '../../rules/types';
 import { createAjv } from '../../schemas/ajv';
@@ -34,7 +34,7 @@ describe('the document catalogue (schemas/documents/document-catalogue.json)', (
     expect(Object.keys(catalogue.types)).toEqual(expect.arrayContaining(types));
     for (const [code, id] of Object.entries(subCategoryIds)) expect((catalogue.types as Record<string, { id?: number }>)[code]?.id, code).toBe(id);
     const keys = JSON.stringify(catalogue).match(/"documents\.[A-Za-z0-9_.]+"/g)!.map((key) => JSON.parse(key) as string);
-    expect(keys.filter((key) => !(key in en))).toEqual([]);
+    expect(keys.filter((key) => !(key in documentsEn))).toEqual([]);
   });
 
   it('refuses a matrix that names a category or a type the catalogue lacks', () => {

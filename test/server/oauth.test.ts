@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aclPermissions } from '../../schemas/registry';
 import { sha256 } from '../../server/auth/secrets';
 import { registerPartner, type NewPartner } from '../../server/oauth/partners';
 import { call, signInWithOtp, testApp, type TestApp } from './testApp';
@@ -223,5 +224,64 @@ describe('expired rows', () => {
     await newCode();
     expect(await t.db.query('select 1 from oauth_codes where code_hash = $1', [sha256(code)])).toEqual([]);
     expect(await t.db.query('select 1 from oauth_access_tokens where token_hash = $1', [sha256(token)])).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/oauth/token/info with a partner access token', () => {
+  const info = (bearer: string, query = '') => call(t, bearer, 'GET', `/api/v1/oauth/token/info${query}`);
+
+  it('tells the partner its one merchant, user, expiry and the scopes it was granted', async () => {
+    const body = (await exchange({ code: await newCode() })).json<{ access_token: string; user_uuid: string }>();
+    const answer = await info(body.access_token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      user_uuid: body.user_uuid,
+      expires_in: expect.any(Number),
+      client_id: PARTNER.client_id,
+      merchant_uuid: merchantUuid,
+      mid,
+      scope: 'manage_credentials',
+      acl_role: { name: PARTNER.name, acl_permissions: [{ name: 'manage_credentials', scopes: ['manage_credentials'] }] },
+    });
+    expect(answer.json().expires_in).toBeGreaterThan(3500);
+    // Its own merchant by mid or uuid; any other is unknown to it.
+    expect((await info(body.access_token, `?mid=${mid}`)).statusCode).toBe(200);
+    expect((await info(body.access_token, `?mid=${merchantUuid}`)).statusCode).toBe(200);
+    expect((await info(body.access_token, `?mid=${mid + 1}`)).statusCode).toBe(404);
+  });
+
+  it('narrows the scopes to what the user still holds, and ends with the membership', async () => {
+    const body = (await exchange({ code: await newCode() })).json<{ access_token: string }>();
+    const [membership] = await t.db.query<{ permissions: string[] }>('select permissions from memberships where merchant_uuid = $1', [merchantUuid]);
+    await t.db.query("update memberships set permissions = array_remove(permissions, 'manage_credentials') where merchant_uuid = $1", [merchantUuid]);
+    expect((await info(body.access_token)).json()).toMatchObject({ scope: '', acl_role: { acl_permissions: [] } });
+    await t.db.query('update memberships set permissions = $2 where merchant_uuid = $1', [merchantUuid, membership!.permissions]);
+    expect((await info(body.access_token)).json().scope).toBe('manage_credentials');
+  });
+
+  it('refuses an expired or unknown token (401)', async () => {
+    const body = (await exchange({ code: await newCode() })).json<{ access_token: string }>();
+    await t.db.query("update oauth_access_tokens set expires_at = now() - interval '1 second' where token_hash = $1", [sha256(body.access_token)]);
+    expect((await info(body.access_token)).statusCode).toBe(401);
+    expect((await info('not-a-token')).statusCode).toBe(401);
+    expect((await call(t, null, 'GET', '/api/v1/oauth/token/info')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/v1/oauth/authorize by a member without manage_thirdparty_access', () => {
+  it('is refused (403): neither a code nor a denial is given for the merchant', async () => {
+    const role = (await call(t, token, 'POST', `/api/v1/merchants/${merchantUuid}/acl_roles`, {
+      acl_role: { name: 'Partner viewer', acl_permission_uuids: [aclPermissions.catalogue.find((permission) => permission.name === 'user_profile')!.uuid] },
+    })).json().acl_role;
+    const email = `oauth.member.${Date.now()}@example.com`;
+    expect((await call(t, token, 'POST', `/api/v1/merchants/${merchantUuid}/staff_invites`, { email, acl_role_id: role.id, name: 'Ravi Iyer' })).statusCode).toBe(201);
+    const member = await signInWithOtp(t, email);
+    const before = await codeCount();
+    for (const consent of [true, false]) {
+      const answer = await authorize({ mid: String(mid), consent }, member);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).not.toHaveProperty('redirect_to');
+    }
+    expect(await codeCount()).toBe(before);
   });
 });

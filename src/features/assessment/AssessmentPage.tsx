@@ -17,7 +17,7 @@ import en from '../../../schemas/messages/assessment.en.json';
 import hi from '../../../schemas/messages/assessment.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { AppHeader } from '../../app/AppHeader';
-import { useMerchants } from '../../shared/api/hooks';
+import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { t } from '../../shared/ui/t';
 import { ASSESSMENT_QUESTIONS_KEY, fetchAssessmentQuestions, sendAssessmentResponses, type AssessmentOption } from './assessmentApi';
 
@@ -50,7 +50,7 @@ const OptionText = ({ option }: { option: AssessmentOption }) => (
  */
 export default function AssessmentPage() {
   const navigate = useNavigate();
-  const merchant = useMerchants().data?.[0];
+  const merchant = useCurrentMerchant().summary;
   const questions = useSWRImmutable(ASSESSMENT_QUESTIONS_KEY, fetchAssessmentQuestions, { shouldRetryOnError: false });
   const [step, setStep] = useState<1 | 2>(1);
   const [chosen, setChosen] = useState<AssessmentOption>();

@@ -16,6 +16,7 @@ import { keys } from '../../shared/api/keys';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import type { DocsReq, DocumentCategory } from './types';
+import './documentTexts';
 
 /** The upload dialog and its sortable grid load when a merchant first opens one (dnd-kit stays out of the first load). */
 const UploadDialog = lazy(() => import('./UploadDialog').then((module) => ({ default: module.UploadDialog })));

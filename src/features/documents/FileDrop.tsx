@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { t } from '../../shared/ui/t';
+import './documentTexts';
 
 /** What an uploader holds once its file is stored: the name and size, and a preview for images. */
 export interface HeldFile {

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { t } from '../../shared/ui/t';
 import { FilePicture, readableSize, type HeldFile } from './FileDrop';
+import './documentTexts';
 
 /** One uploaded page of a multi-page document: its attachment id and what the merchant sees of it. */
 export interface Page extends HeldFile {

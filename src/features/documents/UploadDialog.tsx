@@ -22,6 +22,7 @@ import { t } from '../../shared/ui/t';
 import { FileDrop, previewOf, type HeldFile } from './FileDrop';
 import { SortablePages, type Page } from './SortablePages';
 import type { DocumentCategory, DocumentTypeOption } from './types';
+import './documentTexts';
 
 /** The pages a multi-page document takes at most (spec section 9). */
 const MAX_PAGES = 5;

@@ -9,10 +9,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { AppHeader } from '../../app/AppHeader';
+import { currentMerchantUuid } from '../../shared/api/currentMerchant';
 import { useMerchant, useMerchants } from '../../shared/api/hooks';
 import type { Merchant } from '../../shared/api/types';
 import { useProfileChannel } from '../../shared/api/useProfileChannel';
-import { activeSession } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
 import { IMPS_SLOW_AFTER_MS } from '../onboarding/components/PennyPanel';
 import type { PennyBankDetail } from '../onboarding/penny/pennyPanelState';
@@ -28,7 +28,7 @@ export const NOW_PRODUCT = PRODUCTS.now;
 /** The merchant the session acts for, kept current by the live channel. */
 export function useSessionMerchant() {
   const merchants = useMerchants();
-  const uuid = activeSession()?.merchant_uuid ?? merchants.data?.[0]?.uuid;
+  const uuid = currentMerchantUuid(merchants.data);
   const merchant = useMerchant(uuid);
   useProfileChannel(merchant.data?.uuid);
   return { merchant: merchant.data, error: merchant.error ?? merchants.error, mutate: merchant.mutate };

@@ -14,10 +14,10 @@ import { evaluate, evaluateAll } from '../../../rules/evaluate';
 import rulesConfig from '../../../rules/config';
 import { AppHeader } from '../../app/AppHeader';
 import { apiFetch } from '../../shared/api/fetcher';
+import { currentMerchantUuid } from '../../shared/api/currentMerchant';
 import { useMerchant, useMerchants, usePermissions } from '../../shared/api/hooks';
 import { useProfileChannel } from '../../shared/api/useProfileChannel';
 import type { Merchant } from '../../shared/api/types';
-import { activeSession } from '../../shared/session/session';
 import { StatusSnackbar } from '../../shared/ui/StatusSnackbar';
 import { t } from '../../shared/ui/t';
 import { JourneyProgress } from './JourneyProgress';
@@ -44,7 +44,7 @@ const PROFILE_EDIT = ['update_user_profile', 'update_profile_restricted'];
 export default function OnboardingPage() {
   const { pathname } = useLocation();
   const merchants = useMerchants();
-  const uuid = activeSession()?.merchant_uuid ?? merchants.data?.[0]?.uuid;
+  const uuid = currentMerchantUuid(merchants.data);
   const { data: merchant, error, mutate } = useMerchant(uuid);
   const permissions = usePermissions(merchant?.mid);
   const rules = useMemo(() => (merchant ? evaluateAll(merchant, rulesConfig) : null), [merchant]);
@@ -126,7 +126,7 @@ export default function OnboardingPage() {
   const progress = stepProgress(flags);
 
   return (
-    <Page merchantName={typeof merchant.name === 'string' && merchant.name ? merchant.name : undefined} heading={t(String(rules.status.journeyHeading))} tabs={<OnboardingTabs visibility={tabs} />}>
+    <Page merchantName={typeof merchant.name === 'string' && merchant.name ? merchant.name : undefined} heading={t(String(rules.status.journeyHeading))} tabs={<OnboardingTabs visibility={tabs} product={merchant.product} />}>
       {pathname === '/onboarding' ? (
         <>
           {typeof notice === 'string' && (

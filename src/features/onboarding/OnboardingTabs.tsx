@@ -1,5 +1,9 @@
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { headerTabsOf } from '../../shared/products';
+import { NavTabs } from '../../app/AppHeader';
 import { t } from '../../shared/ui/t';
 
 export interface TabVisibility {
@@ -13,46 +17,45 @@ const TABS = [
   { path: '/onboarding/documents', label: 'onboarding.tabs.documents', show: (v: TabVisibility) => v.documents },
 ] as const;
 
+/** The flag that ends the Documents tab's one-time tip (set by its button, or by opening the tab). */
+export const DOCUMENTS_TIP_SEEN = 'documentsTabTipSeen';
+const DOCUMENTS_PATH = '/onboarding/documents';
+const TIP_ID = 'documents-tab-tip';
+
 /**
- * The header tabs of the onboarding pages: Profile, and Website / Documents as the rules allow. They go to other
- * pages, so they are links in a navigation landmark (the current one `aria-current="page"`), drawn as tabs; ARIA's
- * tab role is for panels switched in place.
+ * The header tabs of the onboarding pages: Profile, Website / Documents as the rules allow, and the extra tabs of the
+ * merchant's product (schemas/master/product-variants.json: TDR Billing History, an outside link, for the now product).
+ * Once the Documents tab shows, a one-time tip under the bar says it is ready (onboarding spec section 2: "Ready to
+ * upload", "Okay, Got it!"), until its button is pressed or the tab opened; the tab names the tip as its description.
  */
-export function OnboardingTabs({ visibility }: { visibility: TabVisibility }) {
+export function OnboardingTabs({ visibility, product }: { visibility: TabVisibility; product?: unknown }) {
   const { pathname } = useLocation();
+  const [tipSeen, setTipSeen] = useState(() => localStorage.getItem(DOCUMENTS_TIP_SEEN) === 'true');
+  const onDocuments = pathname === DOCUMENTS_PATH;
+  // Opening the tab ends the tip as its button does (state adjusted while rendering; the flag stored after).
+  if (onDocuments && !tipSeen) setTipSeen(true);
+  useEffect(() => {
+    if (tipSeen) localStorage.setItem(DOCUMENTS_TIP_SEEN, 'true');
+  }, [tipSeen]);
+  const tip = visibility.documents && !tipSeen && !onDocuments;
+
   const shown = TABS.filter((tab) => tab.show(visibility));
   const current = shown.find((tab) => tab.path === pathname)?.path ?? '/onboarding';
+  const tabs = [
+    ...shown.map((tab) => ({ key: tab.path, label: t(tab.label), to: tab.path, describedBy: tip && tab.path === DOCUMENTS_PATH ? TIP_ID : undefined })),
+    ...headerTabsOf(product).map((tab) => ({ key: tab.href, label: t(tab.label), href: tab.href })),
+  ];
   return (
-    <Box component="nav" aria-label={t('onboarding.title')} sx={{ display: 'flex', overflowX: 'auto' }}>
-      {shown.map((tab) => {
-        const selected = tab.path === current;
-        return (
-          <Box
-            key={tab.path}
-            component={RouterLink}
-            to={tab.path}
-            aria-current={selected ? 'page' : undefined}
-            sx={{
-              minHeight: 48,
-              minWidth: 90,
-              px: 2,
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              flexShrink: 0,
-              typography: 'button',
-              textDecoration: 'none',
-              color: selected ? 'primary.main' : 'text.secondary',
-              borderBottom: 2,
-              borderColor: selected ? 'primary.main' : 'transparent',
-              '&:hover': { color: 'primary.main' },
-              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-            }}
-          >
-            {t(tab.label)}
-          </Box>
-        );
-      })}
-    </Box>
+    <>
+      <NavTabs label={t('onboarding.title')} tabs={tabs} current={current} />
+      {tip && (
+        <Box role="status" sx={{ m: 1, px: 2, py: 1, borderRadius: 1, bgcolor: 'grey.900', color: 'common.white', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <span id={TIP_ID}>{t('onboarding.tabs.documentsTip')}</span>
+          <Button onClick={() => setTipSeen(true)} size="small" sx={{ color: 'inherit', minHeight: 44 }}>
+            {t('onboarding.tabs.documentsTipOk')}
+          </Button>
+        </Box>
+      )}
+    </>
   );
 }

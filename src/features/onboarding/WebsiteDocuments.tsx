@@ -12,6 +12,7 @@ import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import type { DocumentCategory } from '../documents/types';
+import '../documents/documentTexts';
 
 /** The documents uploader loads when the merchant opens it. */
 const UploadDialog = lazy(() => import('../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));

@@ -19,6 +19,7 @@ import '../onboarding/components/addendaTexts';
 import { shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters } from './api';
 import { useFileUrl } from './useFileUrl';
 import { AskForWebsiteDocument, WebsiteReviewDocuments } from './WebsiteReviewDocuments';
+import '../documents/documentTexts';
 
 const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Counter Signed Received', 'Approved', 'Declined'];
 

@@ -11,6 +11,7 @@ import { apiFetch } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 import type { QueuedDocument } from './api';
 import { useFileUrl } from './useFileUrl';
+import '../documents/documentTexts';
 
 type WebsiteDocument = NonNullable<QueuedDocument['documents']>[number];
 

@@ -19,7 +19,8 @@ import CheckIcon from '@mui/icons-material/Check';
 import en from '../../../schemas/messages/plans.en.json';
 import hi from '../../../schemas/messages/plans.hi.json';
 import { addTexts } from '../../../schemas/messages';
-import { useMerchant, useMerchants } from '../../shared/api/hooks';
+import { useCurrentMerchant } from '../../shared/api/currentMerchant';
+import { useMerchant } from '../../shared/api/hooks';
 import { productDashboardUrl } from '../../shared/productDashboard';
 import { t } from '../../shared/ui/t';
 import { chooseStarter, fetchPricingPlans, generatePaymentParams, PRICING_PLANS_KEY, submitPaymentForm, type PlanFeature, type PricingPlan } from './plansApi';
@@ -95,7 +96,7 @@ function Comparison({ plans, features }: { plans: PricingPlan[]; features: PlanF
  */
 export default function PlansPage() {
   const navigate = useNavigate();
-  const summary = useMerchants().data?.[0];
+  const { summary } = useCurrentMerchant();
   const merchant = useMerchant(summary?.uuid).data;
   const plans = useSWRImmutable(PRICING_PLANS_KEY, fetchPricingPlans);
   const [reviewed, setReviewed] = useState<PricingPlan>();

@@ -21,8 +21,10 @@ import en from '../../../schemas/messages/team.en.json';
 import hi from '../../../schemas/messages/team.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { AppHeader } from '../../app/AppHeader';
+import { SettingsNav } from '../../app/nav/SettingsNav';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
-import { useMerchants, usePermissions } from '../../shared/api/hooks';
+import { useCurrentMerchant } from '../../shared/api/currentMerchant';
+import { usePermissions } from '../../shared/api/hooks';
 import { t } from '../../shared/ui/t';
 
 addTexts({ en, hi });
@@ -64,8 +66,7 @@ const shownDate = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { d
  * employees). Without manage_team_accounts the no-access modal opens and nothing is fetched (spec section 6).
  */
 export default function TeamAccountsPage() {
-  const merchants = useMerchants();
-  const merchant = merchants.data?.[0];
+  const merchant = useCurrentMerchant().summary;
   const permissions = usePermissions(merchant?.mid);
   const navigate = useNavigate();
   const mayManage = permissions.data?.includes('manage_team_accounts') === true;
@@ -101,6 +102,7 @@ export default function TeamAccountsPage() {
     <>
       <AppHeader merchantName={merchant?.name ?? undefined} />
       <Container component="main" maxWidth="md" sx={{ px: { xs: 1, sm: 3 }, py: 2 }}>
+        <SettingsNav />
         <Typography component="h1" variant="h5" gutterBottom>
           {t('team.title')}
         </Typography>

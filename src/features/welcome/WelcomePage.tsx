@@ -13,7 +13,8 @@ import { evaluateStatus } from '../../../rules/evaluate';
 import rulesConfig from '../../../rules/config';
 import { AppHeader } from '../../app/AppHeader';
 import { track } from '../../shared/analytics/analytics';
-import { useMerchant, useMerchants } from '../../shared/api/hooks';
+import { useCurrentMerchant } from '../../shared/api/currentMerchant';
+import { useMerchant } from '../../shared/api/hooks';
 import { t } from '../../shared/ui/t';
 import { productDashboardUrl } from '../../shared/productDashboard';
 
@@ -27,8 +28,7 @@ const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? 
  * the `goPremium` status rule (rules/status.json) holds.
  */
 export default function WelcomePage() {
-  const merchants = useMerchants();
-  const summary = merchants.data?.[0];
+  const { summary } = useCurrentMerchant();
   const merchant = useMerchant(summary?.uuid).data;
   if (!merchant) return <LinearProgress aria-label={t('common.loading')} />;
 

@@ -1,14 +1,20 @@
 import useSWR from 'swr';
 import useSWRImmutable from 'swr/immutable';
 import { apiFetch } from './fetcher';
+import { rememberMerchants } from '../session/sessionMerchants';
 import { keys } from './keys';
 import type { BusinessEntitiesResponse, Merchant, MerchantSummary, TokenInfo } from './types';
 
 const get = <T,>(path: string) => apiFetch<T>(path);
 
-/** The merchants the signed-in user acts for; the app works on the first. */
+/** The merchants the signed-in user acts for (kept in session storage too); the app works on the current one (currentMerchant.ts). */
 export function useMerchants() {
-  return useSWR(keys.merchants, (path: string) => get<{ merchants: MerchantSummary[] }>(path).then((body) => body.merchants));
+  return useSWR(keys.merchants, (path: string) =>
+    get<{ merchants: MerchantSummary[] }>(path).then((body) => {
+      rememberMerchants(body.merchants);
+      return body.merchants;
+    }),
+  );
 }
 
 /** One merchant record, refreshed on focus. */

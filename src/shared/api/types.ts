@@ -8,6 +8,8 @@ export interface MerchantSummary {
   mid: number;
   name: string | null;
   pancard_number: string | null;
+  /** The user's role at the merchant (an ACL role's name, or Owner). */
+  role_name?: string;
 }
 
 export interface BusinessEntitiesResponse {

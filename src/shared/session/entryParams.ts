@@ -33,8 +33,11 @@ export function captureEntryParams(url: URL, now = Date.now()): string {
   return url.pathname + (params.size ? `?${params}` : '') + url.hash;
 }
 
-/** The utm parameters kept at entry for this session (replayed on the fallback to /account, platform spec section 2). */
-export function storedUtmParams(): Record<string, string> {
-  const leads = JSON.parse(sessionStorage.getItem('leadParams') ?? '{}') as Record<string, string>;
-  return Object.fromEntries(Object.entries(leads).filter(([key]) => key.startsWith('utm_')));
+/**
+ * The lead-tracking parameters kept at entry for this session (utm_*, campaign_*, source_*, service_intent,
+ * reseller_id, partner_uuid, merchant_account_id; a campaign context only under 255 characters), replayed on the
+ * fallback to /account (platform spec sections 2 and 3), so a campaign survives the detour through sign-in.
+ */
+export function storedLeadParams(): Record<string, string> {
+  return JSON.parse(sessionStorage.getItem('leadParams') ?? '{}') as Record<string, string>;
 }

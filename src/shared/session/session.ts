@@ -30,6 +30,15 @@ export function activeSession(now = Date.now()): StoredSession | null {
   }
 }
 
+/**
+ * Makes `merchantUuid` the merchant the session works on (the merchant switcher): kept in the stored session, so it
+ * holds across reloads and ends with the session. No-op without an active session.
+ */
+export function chooseSessionMerchant(merchantUuid: string, now = Date.now()): void {
+  const session = activeSession(now);
+  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify({ ...session, merchant_uuid: merchantUuid }));
+}
+
 /** Clears everything stored locally about the signed-in user (kept: lead-tracking and reseller id). */
 export function clearSession(): void {
   localStorage.removeItem(SESSION_KEY);

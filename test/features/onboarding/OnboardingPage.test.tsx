@@ -9,6 +9,7 @@ import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import newMerchant from '../../fixtures/_bases/new-merchant.json';
 import { mockFetch } from '../../fetchMock';
+import { DOCUMENTS_TIP_SEEN } from '../../../src/features/onboarding/OnboardingTabs';
 
 const UUID = newMerchant.uuid;
 const entitiesBody = { business_entities: businessEntities.business_entities.map(({ id, name }) => ({ id, name })), meta: { pan_business_entity_mapping: businessEntities.pan_business_entity_mapping } };
@@ -55,6 +56,8 @@ const findRow = (title: string) => screen.findByRole('button', { name: new RegEx
 
 const scrolled: Element[] = [];
 beforeEach(() => {
+  // The Documents tab's one-time tip is a status of its own (OnboardingTabs.test.tsx): seen here.
+  localStorage.setItem(DOCUMENTS_TIP_SEEN, 'true');
   scrolled.length = 0;
   Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
     scrolled.push(this);

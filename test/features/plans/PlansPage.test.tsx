@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreenAt } from '../renderScreen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import productDashboards from '../../../schemas/master/product-dashboards.json';
+import productVariants from '../../../schemas/master/product-variants.json';
 import { pricingPlans } from '../../../schemas/registry';
 import PlansPage from '../../../src/features/plans/PlansPage';
 import { mockFetch } from '../../fetchMock';
@@ -34,7 +34,7 @@ describe('PlansPage', () => {
     expect(within(screen.getByRole('region', { name: 'Starter' })).getByText('Free')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Business Plus' })).getByText('₹1,121 incl. 18% GST')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Business Premium' })).getByText('25% off')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Explore Dashboard' })).toHaveAttribute('href', productDashboards.dashboards.business);
+    expect(screen.getByRole('link', { name: 'Explore Dashboard' })).toHaveAttribute('href', productVariants.variants.business.dashboard);
   });
 
   it('shows Cancel for a merchant who is not new', async () => {
@@ -90,6 +90,6 @@ describe('PlansPage', () => {
     const { user } = renderPage({ payment: () => ({ status: 409, body: { error: 'x' } }) });
     await user.click(await screen.findByRole('button', { name: 'SELECT Business Plus' }));
     await user.click(screen.getByRole('button', { name: 'PROCEED TO PAY' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(productDashboards.dashboards.business));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(productVariants.variants.business.dashboard));
   });
 });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreenAt } from '../renderScreen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import productDashboards from '../../../schemas/master/product-dashboards.json';
+import productVariants from '../../../schemas/master/product-variants.json';
 import WelcomePage from '../../../src/features/welcome/WelcomePage';
 import { mockFetch } from '../../fetchMock';
 
@@ -41,10 +41,10 @@ describe('WelcomePage', () => {
   });
 
   it.each([
-    ['PayUbiz', productDashboards.dashboards.business],
-    ['PayUmoney', productDashboards.dashboards.money],
-    ['PayUnow', productDashboards.dashboards.now],
-    [null, productDashboards.dashboards.business],
+    ['PayUbiz', productVariants.variants.business.dashboard],
+    ['PayUmoney', productVariants.variants.money.dashboard],
+    ['PayUnow', productVariants.variants.now.dashboard],
+    [null, productVariants.variants.business.dashboard],
   ])('COLLECT PAYMENTS of product %s leads to its dashboard and fires Dashboard CTA clicked', async (product, url) => {
     const { user } = renderPage({ product });
     const link = await screen.findByRole('link', { name: 'COLLECT PAYMENTS' });

@@ -58,6 +58,7 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/merchants/:id/accept_service_agreement', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/accept_service_agreement`) },
   { route: 'POST /api/v1/merchants/:id/assessment_responses', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/assessment_responses`, { assessment_responses: [{ assessment_question_id: 1, selected_options: [101] }] }) },
   { route: 'POST /api/v1/merchants/:id/cs_plans/starter', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/cs_plans/starter`) },
+  { route: 'PUT /api/v1/merchants/:id/update_merchant_product', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/update_merchant_product`, { product: 'PayUbiz', terms_accepted: true }) },
   { route: 'POST /api/v1/merchants/:id/cs_plans/generate_payment_params', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/cs_plans/generate_payment_params`, { cs_plan_name: 1 }) },
   { route: 'GET /api/v1/merchants/:id/acl_roles', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/acl_roles`) },
   { route: 'POST /api/v1/merchants/:id/acl_roles', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/acl_roles`, ROLE_BODY) },
@@ -81,6 +82,9 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/dvs_wrapper/:id/signing_authority_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/signing_authority_details`, { cin: 'U72200MH2009PTC123456' }) },
   { route: 'GET /api/v1/accounts/:id?merchant_uuid', send: (id) => call(t, token, 'GET', `/api/v1/accounts/${accountId}?merchant_uuid=${id}`) },
   { route: 'GET /api/v1/oauth/token/info?mid', send: (id) => call(t, token, 'GET', `/api/v1/oauth/token/info?mid=${id}`) },
+  // The owner's merchant is made an aggregator below, so its children list is reached by its own ids.
+  { route: 'GET /api/v1/merchants/:id/children', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/children`) },
+  { route: 'GET /api/v1/merchants/:id/children/:childId', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/children/${A_UUID}`), documentId: true },
 ];
 
 /** A role body the schema accepts (the merchant id is what is tried). */
@@ -129,7 +133,7 @@ beforeAll(async () => {
   uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid;
   const pan = (await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: PAN, business_entity_id: 6 } })).json().merchant;
   ({ mid, account_uuid: accountId } = pan);
-  await patchRecord(t, uuid, { ubo_exist: true, ultimate_beneficiaries: OWNERS });
+  await patchRecord(t, uuid, { ubo_exist: true, ultimate_beneficiaries: OWNERS, merchant_type: 'aggregator' });
   const strangerToken = await signInWithOtp(t, 'bad.ids.stranger@example.com');
   const strangers = (await call(t, strangerToken, 'GET', '/api/v1/merchants')).json().merchants;
   stranger = { uuid: strangers[0].uuid, mid: strangers[0].mid };

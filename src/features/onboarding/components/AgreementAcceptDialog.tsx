@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { fetchFile } from '../../../shared/api/download';
 import { t } from '../../../shared/ui/t';
+import './componentTexts';
 
 /** How close to the end of the agreement (CSS pixels) counts as read to the end. */
 const END_SLACK_PX = 8;

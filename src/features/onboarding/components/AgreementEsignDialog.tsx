@@ -18,6 +18,7 @@ import { downloadFile } from '../../../shared/api/download';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import { useOtpDialog } from './useOtpDialog';
+import './componentTexts';
 
 /** The success dialog shows this long after the e-sign call answered (onboarding spec section 4). */
 export const SUCCESS_AFTER_MS = 200;

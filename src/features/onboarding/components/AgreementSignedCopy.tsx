@@ -6,6 +6,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { t } from '../../../shared/ui/t';
 import type { DocumentCategory } from '../../documents/types';
+import '../../documents/documentTexts';
+import './componentTexts';
 
 /** The documents uploader loads when the merchant opens it (its sortable pages stay out of the step's code). */
 const UploadDialog = lazy(() => import('../../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));

@@ -19,6 +19,7 @@ import type { Merchant } from '../../../shared/api/types';
 import { uploadForm } from '../../../shared/api/upload';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
+import './componentTexts';
 
 /** The proof types (onboarding spec section 3), in the order offered. */
 const PROOF_TYPES = ['CC', 'BS', 'PB', 'BC'] as const;

@@ -19,6 +19,7 @@ import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
 import { useOtpDialog } from './useOtpDialog';
+import './componentTexts';
 
 /** A merchant's bank-update allowance (GET bank_update_timing; onboarding spec section 3). */
 interface Timing {

@@ -13,6 +13,7 @@ import { t } from '../../../shared/ui/t';
 import './addendaTexts';
 import { LazyStepScreen } from '../stepScreens';
 import type { StepComponentProps } from '../stepComponents';
+import './componentTexts';
 
 /**
  * The GST number update (onboarding spec sections 7, 8: update_gst_details, "GST number updated") once the business

@@ -19,6 +19,8 @@ import { uploadForm } from '../../../shared/api/upload';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
+import '../../documents/documentTexts';
+import './componentTexts';
 
 type Address = { address_line: string; city: string; pincode: string; state: string };
 type Open = null | 'aadhar-get-otp' | 'aadhar-verify-otp' | 'ckyc' | 'xml';

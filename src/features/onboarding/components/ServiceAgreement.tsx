@@ -28,6 +28,7 @@ import type { StepComponentProps } from '../stepComponents';
 import type { Signed } from './AgreementEsignDialog';
 import { AgreementSignedCopy, type SignedCopyOffer } from './AgreementSignedCopy';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
+import './componentTexts';
 
 const AgreementAcceptDialog = lazy(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
 const AgreementEsignDialog = lazy(() => import('./AgreementEsignDialog').then((module) => ({ default: module.AgreementEsignDialog })));

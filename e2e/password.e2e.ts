@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { snap, startProductInBrowser } from './harness';
+import { latestSandboxMessage, signInByOtp } from './journey';
+
+const product = startProductInBrowser();
+
+describe('setting a password', () => {
+  it('a merchant who signed up by OTP sets a password from the account menu, is signed out after 4 s and signs in with it', async () => {
+    const email = `password.${Date.now()}@example.com`;
+    const page = await product.phonePage();
+    await signInByOtp(page, product.baseUrl, email);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Set a new password' }).click();
+    await page.waitForURL(/\/app\/account\/password$/);
+    await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
+    await page.getByLabel(/^New password/).fill('Chai@2026x');
+    await page.getByLabel(/^Confirm new password/).fill('Chai@2026x');
+    await snap(page, 'password');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByText(/We have sent an OTP to your e-mail and mobile/).waitFor();
+    const message = await latestSandboxMessage(page, product.baseUrl, email);
+    expect(message).toMatch(/to set a new password/);
+    await page.getByLabel('OTP digit 1').click();
+    await page.keyboard.type(/\b(\d{4})\b/.exec(message)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password is updated. You will be signed out in 4 seconds' }).waitFor();
+    await snap(page, 'password-updated');
+    await page.waitForURL(/\/app\/account$/, { timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await page.getByLabel('E-mail or mobile number').fill(email);
+    await page.getByLabel(/^Password/).fill('Chai@2026x');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app\/onboarding$/);
+  });
+});
