@@ -1,30 +1,16 @@
 import journey from '../../schemas/steps/journey.json';
-import { evaluate, type StepFlags, type StepId } from '../../rules/evaluate';
+import { evaluate, type StepId } from '../../rules/evaluate';
 import rulesConfig from '../../rules/config';
 import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
 import { isUuid } from './parseIds';
 import { hasPermission, loadMembership, type MerchantRecord } from './store';
+import type { ChildSummary, ChildView } from '../../src/shared/api/aggregator';
 
 /** What a member needs to see the aggregator's children: reading the merchant's profile (platform spec section 6). */
 const MAY_VIEW_CHILDREN = 'user_profile';
 
 const JOURNEY_STEPS = journey.groups.flatMap((group) => group.steps.map((step) => step.id as StepId));
-
-/** A child merchant as the aggregator page lists it. */
-export interface ChildSummary {
-  uuid: string;
-  mid: number;
-  name: string | null;
-  business_name: string | null;
-  product: string | null;
-}
-
-/** One child as its own stepper shows it: the steps the rules show, in journey order, with their flags. */
-export interface ChildView extends ChildSummary {
-  steps: Array<StepFlags & { id: StepId }>;
-  progress: { done: number; total: number };
-}
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -35,7 +35,7 @@ export function withComment(comments: readonly WebsiteComment[], comment: string
 }
 
 /** A website detail with nothing sent yet (the record's shape: schemas/records/merchant.json websiteDetail). */
-function emptyWebsiteDetail(): Record<string, unknown> {
+export function emptyWebsiteDetail(): Record<string, unknown> {
   return {
     uuid: randomUUID(),
     website_url: null,

@@ -1,21 +1,8 @@
 import useSWR from 'swr';
-import type { StepFlags, StepId } from '../../../rules/evaluate';
 import { apiFetch } from '../../shared/api/fetcher';
+import type { ChildSummary, ChildView } from '../../shared/api/aggregator';
 
-/** A child merchant as GET /api/v1/merchants/{id}/children lists it (schemas/api/aggregator.json). */
-export interface ChildSummary {
-  uuid: string;
-  mid: number;
-  name: string | null;
-  business_name: string | null;
-  product: string | null;
-}
-
-/** One child with the steps its own stepper shows (GET /api/v1/merchants/{id}/children/{childUuid}). */
-export interface ChildView extends ChildSummary {
-  steps: Array<StepFlags & { id: StepId }>;
-  progress: { done: number; total: number };
-}
+export type { ChildSummary, ChildView };
 
 /** SWR keys of the aggregator page's calls. */
 export const aggregatorKeys = {

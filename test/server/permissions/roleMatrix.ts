@@ -9,6 +9,7 @@ import type { StaffRole } from '../../../server/auth/staff';
 import { registerPartner, type NewPartner } from '../../../server/oauth/partners';
 import { call, patchRecord, signInStaff, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from '../testApp';
 import { ENDPOINTS, type Access, type Endpoint, type Fixture } from './endpoints';
+import { emptyWebsiteDetail } from '../../../server/routes/website';
 
 /**
  * The callers of the role × endpoint matrix: no token; the merchant's owner; members of the merchant in an ACL role
@@ -128,23 +129,7 @@ export async function matrixApp(): Promise<MatrixApp> {
   const websiteUuid = '5b0e7a52-3f51-4c4e-9d2a-0c8b6f1e2a77';
   await patchRecord(t, uuid, {
     merchant_type: 'aggregator',
-    website_detail: {
-      uuid: websiteUuid,
-      website_url: null,
-      android_url: null,
-      ios_url: null,
-      website_url_invalid: false,
-      android_url_invalid: false,
-      ios_url_invalid: false,
-      website_approval_status: null,
-      liveliness_status: null,
-      domain_status_by_merchant: null,
-      addendum_status: null,
-      comments: [],
-      file: null,
-      req_doc_category: null,
-      website_document_categories: [],
-    },
+    website_detail: { ...emptyWebsiteDetail(), uuid: websiteUuid },
   });
 
   const createRole = async (name: string, permissions: readonly string[]) => {
