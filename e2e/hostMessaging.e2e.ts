@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../server/app';
 import { openDatabase, type Database } from '../server/db/database';
@@ -100,17 +100,23 @@ const heardFromApp = (page: Page) => page.evaluate((origin) => (window as unknow
 /** The host's back button: the page sends BackPressed to the app's frame at the app's exact origin. */
 const pressBack = (page: Page) => page.evaluate((origin) => (document.getElementById('app') as HTMLIFrameElement).contentWindow!.postMessage({ event: 'BackPressed' }, origin), appOrigin);
 
+/** Submits a PAN in the framed app and waits for its "PAN verified" dialog (the dialog the host hears about). */
+async function openPanVerifiedDialog(frame: FrameLocator) {
+  const panRow = frame.locator('[data-step="pan-details"]');
+  await panRow.getByLabel(/PAN Number/).pressSequentially('AAACP7311K');
+  await panRow.getByRole('combobox', { name: /Business Entity/ }).selectOption({ label: 'Private Limited' });
+  await panRow.getByRole('button', { name: 'Submit', exact: true }).click();
+  const verified = frame.getByRole('dialog', { name: 'PAN verified' });
+  await verified.waitFor();
+  return verified;
+}
+
 describe('host messages in an embedding page', () => {
   it('tells a page of an allowed origin about dialogs, logout and back, and hears only that page', async () => {
     appPath = await signedInPath(`host.allowed.${Date.now()}@example.com`);
     const host = await hostOf(allowedHost);
     const frame = host.frameLocator('#app');
-    const panRow = frame.locator('[data-step="pan-details"]');
-    await panRow.getByLabel(/PAN Number/).pressSequentially('AAACP7311K');
-    await panRow.getByRole('combobox', { name: /Business Entity/ }).selectOption({ label: 'Private Limited' });
-    await panRow.getByRole('button', { name: 'Submit', exact: true }).click();
-    const verified = frame.getByRole('dialog', { name: 'PAN verified' });
-    await verified.waitFor();
+    const verified = await openPanVerifiedDialog(frame);
     await expect.poll(() => heardFromApp(host)).toEqual([{ event: 'DialogOpened' }]);
     await expectAccessible(host, 'host-page-dialog');
     await host.screenshot({ path: `${SCREENSHOTS}/host-page-dialog.png` });
@@ -156,12 +162,7 @@ describe('host messages in an embedding page', () => {
     const host = await context.newPage();
     await host.goto(`${appOrigin}/embedding-test`);
     const frame = host.frameLocator('#app');
-    const panRow = frame.locator('[data-step="pan-details"]');
-    await panRow.getByLabel(/PAN Number/).pressSequentially('AAACP7311K');
-    await panRow.getByRole('combobox', { name: /Business Entity/ }).selectOption({ label: 'Private Limited' });
-    await panRow.getByRole('button', { name: 'Submit', exact: true }).click();
-    const verified = frame.getByRole('dialog', { name: 'PAN verified' });
-    await verified.waitFor();
+    const verified = await openPanVerifiedDialog(frame);
     await pressBack(host);
     await host.waitForTimeout(1000);
     // Not heeded: the dialog stays open.

@@ -14,8 +14,9 @@ describe('setting a password', () => {
     await page.getByRole('menuitem', { name: 'Set a new password' }).click();
     await page.waitForURL(/\/app\/account\/password$/);
     await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
-    await page.getByLabel(/^New password/).fill('Chai@2026x');
-    await page.getByLabel(/^Confirm new password/).fill('Chai@2026x');
+    // A weak password first: the server names each failed check, and the OTP stays good for the next try.
+    await page.getByLabel(/^New password/).fill('chaichai');
+    await page.getByLabel(/^Confirm new password/).fill('chaichai');
     await snap(page, 'password');
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await page.getByText(/We have sent an OTP to your e-mail and mobile/).waitFor();
@@ -23,6 +24,12 @@ describe('setting a password', () => {
     expect(message).toMatch(/to set a new password/);
     await page.getByLabel('OTP digit 1').click();
     await page.keyboard.type(/\b(\d{4})\b/.exec(message)?.[1] ?? '');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByText('Password must contain an uppercase letter.').waitFor();
+    await page.getByText('Password must contain a special character from !@#$%^&*.').waitFor();
+    await snap(page, 'password-weak');
+    await page.getByLabel(/^New password/).fill('Chai@2026x');
+    await page.getByLabel(/^Confirm new password/).fill('Chai@2026x');
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByRole('status').filter({ hasText: 'Your password is updated. You will be signed out in 4 seconds' }).waitFor();
     await snap(page, 'password-updated');

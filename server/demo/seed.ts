@@ -1,13 +1,12 @@
 import type { Database } from '../db/database';
 import { hashPassword } from '../auth/secrets';
-import { createMerchant, newMerchantRecord, type MerchantRecord } from '../merchants/store';
 import { randomUUID } from 'node:crypto';
-import { withAccount } from '../merchants/signingAuthority';
 import { startPennyDeposit } from '../penny/pennyDeposits';
 import demoMerchants from './demo-merchants.json';
 import demoPartners from './demo-partners.json';
 import { registerPartner } from '../oauth/partners';
 import { seedDemoGroups } from './seedGroups';
+import { demoMerchantFor, insertDemoUser } from './demoOwners';
 
 /** The password of every demo user (printed at start; sandbox only). */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -35,19 +34,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     for (const demo of demoMerchants) {
-      const user = { id: randomUUID(), email: demo.email, mobile: demo.mobile, name: demo.name };
-      await tx.query('insert into users (id, email, mobile, name, password_hash) values ($1, $2, $3, $4, $5)', [
-        user.id,
-        user.email,
-        user.mobile,
-        user.name,
-        passwordHash,
-      ]);
-      const record = await createMerchant(tx, user, (uuid, mid) => {
-        const record = { ...newMerchantRecord(uuid, mid, user), ...(demo.record as Partial<MerchantRecord>) };
-        // As for a live merchant, a verified PAN comes with an account (signing authority opens).
-        return record.pan_verification_status === 'verified' ? withAccount(record) : record;
-      });
+      const record = await demoMerchantFor(tx, await insertDemoUser(tx, demo, passwordHash), demo.record);
       // A test deposit not yet started is real: its job runs once the server is up (the sandbox account decides how).
       const bank = record.bank_detail as { bank_verification_status?: string; penny_deposit_status?: string } | null;
       if (bank?.bank_verification_status === 'pending' && bank.penny_deposit_status === 'NOT_INITIATED') await startPennyDeposit(tx, record, new Date());

@@ -4,7 +4,7 @@ import { message } from '../../schemas/messages';
 import { manualClock } from '../../server/jobs/clock';
 import { stepFlagsOf } from '../../server/merchants/stepFlags';
 import { FAKE_EXE, multipartBody, TINY_PNG } from './multipart';
-import { call, patchRecord, signInStaff, signInWithOtp, storedState, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
+import { call, patchRecord, signInStaff, signInWithOtp, storedState, testApp, READY_FOR_AGREEMENT, type TestApp } from './testApp';
 
 const clock = manualClock();
 let t: TestApp;
@@ -15,14 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const READY = {
-  business_category_id: 2,
-  business_sub_category_id: 201,
-  monthly_expected_volume: '30001-60000',
-  integration_type: 'TOOLS',
-  registration_address: { address_line: '12, MG Road', city: 'Bangalore', pincode: '560001', state: 'Karnataka' },
-  bank_detail: VERIFIED_BANK_DETAIL,
-};
+const READY = READY_FOR_AGREEMENT;
 /** The fields the app sends with a signed copy (onboarding spec section 7, POST kyc_documents for agreements). */
 const COPY = { document_category: 'SERVICE_AGREEMENT', document_type: 'AGR', kyc_document_type: 'Agreement', status: 'Counter Signed Received', active: 'true' };
 

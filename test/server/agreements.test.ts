@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { manualClock } from '../../server/jobs/clock';
-import { call, latestOtp, patchRecord, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
+import { call, latestOtp, patchRecord, signInWithOtp, testApp, READY_FOR_AGREEMENT, type TestApp } from './testApp';
 
 const clock = manualClock();
 let t: TestApp;
@@ -12,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ADDRESS = { address_line: '12, MG Road', city: 'Bangalore', pincode: '560001', state: 'Karnataka' };
-const READY = {
-  business_category_id: 2,
-  business_sub_category_id: 201,
-  monthly_expected_volume: '30001-60000',
-  integration_type: 'TOOLS',
-  registration_address: ADDRESS,
-  bank_detail: VERIFIED_BANK_DETAIL,
-};
+const READY = READY_FOR_AGREEMENT;
 
 let count = 0;
 /** A company merchant with a verified PAN, and the record patched with `patch`. */

@@ -189,3 +189,31 @@ export const VERIFIED_BANK_DETAIL = {
   addendum_status: null,
   bank_verification_proof: null,
 };
+
+/**
+ * What a company merchant with its PAN verified and its signatory given still needs for its agreement to be generated:
+ * business category, volume, integration, registered address and a verified bank (for tests that start from there).
+ */
+export const READY_FOR_AGREEMENT = {
+  business_category_id: 2,
+  business_sub_category_id: 201,
+  monthly_expected_volume: '30001-60000',
+  integration_type: 'TOOLS',
+  registration_address: { address_line: '12, MG Road', city: 'Bangalore', pincode: '560001', state: 'Karnataka' },
+  bank_detail: VERIFIED_BANK_DETAIL,
+};
+
+/** Each route of an app as `METHOD /path` (HEAD left out), read from Fastify's route tree (4 characters a level). */
+export function appRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const paths: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    paths.length = depth;
+    paths.push(depth === 0 ? match[2]! : `${paths[depth - 1]}/${match[2]}`.replace(/\/+/g, '/'));
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${paths[depth]}`);
+  }
+  return routes;
+}

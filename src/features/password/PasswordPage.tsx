@@ -32,6 +32,28 @@ function refusal(error: unknown): { fields: FieldErrors; text: string | null } {
   return { fields: {}, text: errorText(error.body, error.status) };
 }
 
+/** Messages one per line (the server gives each failed password check its own). */
+const lines = (messages?: string[]) => messages?.map((text) => <span key={text} style={{ display: 'block' }}>{text}</span>);
+
+/** A new-password input (autofill offers to generate one): its errors one per line, else its hint. */
+function PasswordField({ id, label, value, onChange, disabled, errors, hint }: { id: string; label: string; value: string; onChange(value: string): void; disabled: boolean; errors?: string[]; hint?: string }) {
+  return (
+    <TextField
+      id={id}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      required
+      error={Boolean(errors)}
+      helperText={lines(errors) ?? hint}
+      slotProps={{ htmlInput: { maxLength: 100 } }}
+    />
+  );
+}
+
 /**
  * /account/password (platform spec sections 4, 5, 7): the signed-in user sets a new password, proved by an OTP to their
  * own e-mail and mobile. The server checks the strength rules (each failed one its own message) and ends every
@@ -87,8 +109,6 @@ export default function PasswordPage() {
       setUpdated(true);
     });
   };
-  const lines = (messages?: string[]) => messages?.map((text) => <span key={text} style={{ display: 'block' }}>{text}</span>);
-
   return (
     <>
       <AppHeader />
@@ -103,32 +123,8 @@ export default function PasswordPage() {
           </Alert>
         ) : (
           <Stack component="form" spacing={2} onSubmit={otpSent ? update : sendOtp} noValidate>
-            <TextField
-              id="new-password"
-              label={t('password.new')}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={busy}
-              required
-              error={Boolean(fields.password)}
-              helperText={lines(fields.password) ?? t('password.rules')}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            <TextField
-              id="confirm-password"
-              label={t('password.confirm')}
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-              disabled={busy}
-              required
-              error={Boolean(fields.confirm)}
-              helperText={lines(fields.confirm)}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
+            <PasswordField id="new-password" label={t('password.new')} value={password} onChange={setPassword} disabled={busy} errors={fields.password} hint={t('password.rules')} />
+            <PasswordField id="confirm-password" label={t('password.confirm')} value={confirm} onChange={setConfirm} disabled={busy} errors={fields.confirm} />
             {otpSent && (
               <>
                 <Typography>{t('password.otpSent')}</Typography>

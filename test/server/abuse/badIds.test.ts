@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, patchRecord, signInWithOtp, storedState, testApp, type TestApp } from '../testApp';
+import { appRoutes, call, patchRecord, signInWithOtp, storedState, testApp, type TestApp } from '../testApp';
 
 let t: TestApp;
 let token: string;
@@ -140,21 +140,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Each route of the app as `METHOD /path` (HEAD left out), read from Fastify's route tree (4 characters a level). */
-function appRoutes(): string[] {
-  const routes: string[] = [];
-  const paths: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    paths.length = depth;
-    paths.push(depth === 0 ? match[2]! : `${paths[depth - 1]}/${match[2]}`.replace(/\/+/g, '/'));
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${paths[depth]}`);
-  }
-  return routes;
-}
-
 describe('malformed ids', () => {
   it('covers every route with an id in its path (the pincode and IFSC lookups check their codes themselves; a file id: bankProof.test.ts)', () => {
     // The staff review names a merchant without a membership: its refusals are in kycDocuments.test.ts. The operations
@@ -175,7 +160,7 @@ describe('malformed ids', () => {
       // A sandbox payment's transaction id (not a merchant's): plans.test.ts settles it once and refuses unknown ones.
       'POST /sandbox/payment/:txnid',
     ]);
-    const withIds = appRoutes().filter((route) => route.includes('/:') && !route.includes(':pin') && !route.includes(':ifsc') && !route.startsWith('GET /api/v1/files/') && !route.includes('/api/v1/ops/'));
+    const withIds = appRoutes(t.app).filter((route) => route.includes('/:') && !route.includes(':pin') && !route.includes(':ifsc') && !route.startsWith('GET /api/v1/files/') && !route.includes('/api/v1/ops/'));
     expect(withIds.length).toBeGreaterThanOrEqual(11);
     expect(withIds.filter((route) => !covered.has(route))).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from './endpoints';
-import { appRoutes, checkEndpoint, endpointsIn, matrixApp, ROLES, type MatrixApp } from './roleMatrix';
+import { appRoutes } from '../testApp';
+import { checkEndpoint, endpointsIn, matrixApp, ROLES, type MatrixApp } from './roleMatrix';
 
 let m: MatrixApp;
 beforeAll(async () => {

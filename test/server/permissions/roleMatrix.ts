@@ -7,7 +7,7 @@ import { aclPermissions } from '../../../schemas/registry';
 import { createSession, userOfToken } from '../../../server/auth/sessions';
 import type { StaffRole } from '../../../server/auth/staff';
 import { registerPartner, type NewPartner } from '../../../server/oauth/partners';
-import { call, patchRecord, signInStaff, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from '../testApp';
+import { call, patchRecord, signInStaff, signInWithOtp, testApp, READY_FOR_AGREEMENT, type TestApp } from '../testApp';
 import { ENDPOINTS, type Access, type Endpoint, type Fixture } from './endpoints';
 import { emptyWebsiteDetail } from '../../../server/routes/website';
 
@@ -82,7 +82,6 @@ export interface MatrixApp {
   close(): Promise<void>;
 }
 
-const ADDRESS = { address_line: '12, MG Road', city: 'Bangalore', pincode: '560001', state: 'Karnataka' };
 const SIGNATORY = { name: 'Asha Verma', email: 'asha.verma@example.com', pancard_number: 'ABCPV1234K', cin_number: 'U72200MH2009PTC123456' };
 const PARTNER: NewPartner = {
   client_id: 'matrix-partner',
@@ -114,14 +113,7 @@ export async function matrixApp(): Promise<MatrixApp> {
   const { mid, account_uuid: accountUuid } = pan.json().merchant as { mid: number; account_uuid: string };
   const signatory = await call(t, ownerToken, 'PUT', `/api/v1/accounts/${accountUuid}`, { merchant_uuid: uuid, account: { signatory_contact_details_attributes: [SIGNATORY] } });
   expect(signatory.statusCode, signatory.body).toBe(200);
-  await patchRecord(t, uuid, {
-    business_category_id: 2,
-    business_sub_category_id: 201,
-    monthly_expected_volume: '30001-60000',
-    integration_type: 'TOOLS',
-    registration_address: ADDRESS,
-    bank_detail: VERIFIED_BANK_DETAIL,
-  });
+  await patchRecord(t, uuid, READY_FOR_AGREEMENT);
   const generated = await call(t, ownerToken, 'POST', `/api/v1/merchants/${uuid}/generate_agreement`);
   expect(generated.statusCode, generated.body).toBe(202);
   expect(await t.app.jobs.runDue()).toBe(1);
@@ -294,18 +286,3 @@ export const endpointsIn = (...areas: Endpoint['area'][]): Array<[string, string
   Object.entries(ENDPOINTS)
     .filter(([, endpoint]) => areas.includes(endpoint.area))
     .map(([key, endpoint]) => [key, describeAccess(endpoint.access)]);
-
-/** Each route of an app as `METHOD /path` (HEAD left out), read from Fastify's route tree (4 characters a level). */
-export function appRoutes(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const paths: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    paths.length = depth;
-    paths.push(depth === 0 ? match[2]! : `${paths[depth - 1]}/${match[2]}`.replace(/\/+/g, '/'));
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${paths[depth]}`);
-  }
-  return routes;
-}
