@@ -50,7 +50,9 @@ describe('the service agreement when things go wrong', () => {
     await ready.waitFor({ timeout: 30_000 });
     await ready.getByRole('button', { name: 'CLOSE' }).click();
 
-    // The agreement exists: business details are read-only, and the GST number changes through its own dialog.
+    // The agreement exists: business details are read-only, and the GST number changes through its own dialog. The
+    // page has the new record first (the agreement's row says so), so the step is not redrawn under the click.
+    await row(page, 'service-agreement').getByText(/Your service agreement is ready/).waitFor();
     await openStep(page, 'business-details');
     await row(page, 'business-details').getByRole('button', { name: 'UPDATE GST NUMBER' }).click();
     const gst = page.getByRole('dialog', { name: 'Update your GST number' });

@@ -3,9 +3,11 @@ import type { Page } from 'playwright-core';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
 
 const product = startProductInBrowser();
+/** The now product's host (Chromium resolves *.localhost to this machine): its merchants use the app there. */
+const nowUrl = () => product.baseUrl.replace('127.0.0.1', 'now.localhost');
 
 async function signInWithPassword(page: Page, email: string) {
-  await page.goto(`${product.baseUrl}/app/account`);
+  await page.goto(`${nowUrl()}/app/account`);
   await page.getByRole('button', { name: 'Sign in with password' }).click();
   await page.getByLabel('E-mail or mobile number').fill(email);
   await page.getByLabel(/^Password/).fill('Demo@1234');
@@ -17,7 +19,7 @@ describe('the NOW product bank screens on a phone', () => {
   it('takes the bank details and, for a deposit by NEFT, shows the fallback with its three steps', async () => {
     const page = await product.phonePage();
     await signInWithPassword(page, 'demo.now@example.com');
-    await page.goto(`${product.baseUrl}/app/bank-details`);
+    await page.goto(`${nowUrl()}/app/bank-details`);
     await page.getByRole('heading', { level: 1, name: 'Provide bank details to setup your payment gateway' }).waitFor();
     await page.getByLabel(/Bank Account Number/).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/now-bank-form.png`, fullPage: true });
@@ -39,7 +41,7 @@ describe('the NOW product bank screens on a phone', () => {
   it('sends a merchant of another product to /onboarding', async () => {
     const page = await product.phonePage();
     await signInWithPassword(page, 'demo.private@example.com');
-    await page.goto(`${product.baseUrl}/app/bank-details`);
+    await page.goto(`${nowUrl()}/app/bank-details`);
     await page.waitForURL(/\/app\/onboarding$/);
     await page.context().close();
   });
