@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { build } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { migrate } from '../server/db/migrate';
+import { pngOf } from '../test/server/abuse/hostileFiles';
 
 const MB = 1024 * 1024;
 const url = process.env.DATABASE_URL || undefined;
@@ -34,35 +34,6 @@ const authorization = `Bearer ${session.access_token as string}`;
 const merchant = ((await json('/api/v1/merchants', { headers: { authorization } })).merchants as Array<{ uuid: string }>)[0]!;
 await json(`/api/v1/merchants/${merchant.uuid}`, { method: 'PUT', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } }) });
 
-/** A PNG of random pixels (does not compress: about 3 bytes a pixel), made here with zlib. */
-function noisePng(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, tail]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let i = 0; i < raw.length; i++) raw[i] = i % (width * 3 + 1) === 0 ? 0 : (Math.random() * 256) | 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
-}
-
 function form(fields: Record<string, string>, field: string, name: string, content: Buffer, type: string): FormData {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
@@ -73,7 +44,7 @@ function form(fields: Record<string, string>, field: string, name: string, conte
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 // A 5 MB document (just under the PAN card's 5 MB limit): a photo-sized PNG padded to size.
-const photo = noisePng(1200, 1400);
+const photo = pngOf(1200, 1400, 'noise');
 const fiveMb = Buffer.concat([photo, Buffer.alloc(5 * MB - 1024 - photo.length)]);
 const uploads: number[] = [];
 for (let round = 0; round < 45; round++) {
@@ -92,7 +63,7 @@ const pdfOf = async (width: number, height: number) => {
   pdf.addPage([width, height]).drawText('page', { x: 20, y: 20 });
   return Buffer.from(await pdf.save());
 };
-const pages = [noisePng(800, 800), await pdfOf(595, 842), noisePng(800, 800), await pdfOf(595, 842), noisePng(800, 800)];
+const pages = [pngOf(800, 800, 'noise'), await pdfOf(595, 842), pngOf(800, 800, 'noise'), await pdfOf(595, 842), pngOf(800, 800, 'noise')];
 const merges: number[] = [];
 for (let round = 0; round < 8; round++) {
   let draft = '';

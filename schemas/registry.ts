@@ -21,6 +21,7 @@ import pricingPlans from './master/pricing-plans.json';
 import assessmentQuestions from './master/assessment-questions.json';
 import kycApi from './api/kyc.json';
 import analyticsApi from './api/analytics.json';
+import sandboxApi from './api/sandbox.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
 import requirementsMatrixSchema from './documents/requirements-matrix.schema.json';
 import requirementsVersionSchema from './documents/requirements-version.schema.json';
@@ -32,7 +33,7 @@ import { inlineRefs } from '../renderer/inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi, sandboxApi];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, assessmentQuestions, pricingPlans, merchantRecord, kycDocumentRecord };

@@ -14,6 +14,9 @@ import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { ApiError } from './errors';
+import { createFileParser, type FileParserOptions } from './files/fileParser';
+import { UploadRefused } from './files/fileStore';
+import { uploadRefusal } from './files/readMultipartUpload';
 import { refuseUnsafeStrings } from './http/refuseUnsafeStrings';
 import { logOptions, type LogSettings } from './http/logOptions';
 import { securityHeaders } from './http/securityHeaders';
@@ -31,7 +34,7 @@ import { merchantRoutes } from './routes/merchants';
 import { sandboxRoutes } from './routes/sandbox';
 import { analyticsRoutes } from './routes/analytics';
 import { healthRoutes } from './routes/health';
-import { CABLE_SOCKET_OPTIONS, cableRoutes } from './routes/cable';
+import { CABLE_SOCKET_OPTIONS, liveChannel, type LiveChannel } from './routes/cable';
 import { bankProofRoutes } from './routes/bankProof';
 import { websiteRoutes } from './routes/website';
 import { websiteDocumentRoutes } from './routes/websiteDocuments';
@@ -69,12 +72,16 @@ export interface BuildOptions {
   appDir?: string;
   /** The clock of the job runner and the penny test; default the wall clock (tests move a manual one). */
   clock?: Clock;
+  /** The parse workers' bounds (tests shorten the time limit); the app closes its workers when it closes. */
+  fileParser?: Partial<FileParserOptions>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job runner (penny deposits): started when the app is ready, stopped when it closes. */
     jobs: JobRunner;
+    /** The live channel of this process (/cable): `recheck()` reads its sockets' sessions and memberships again now. */
+    cable: Pick<LiveChannel, 'recheck'>;
   }
 }
 
@@ -85,7 +92,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const config = { ...configFromEnv({}), ...options.config };
   const ajv = createAjv();
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers), requirements: storedRequirements(options.db, ajv) };
+  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers), requirements: storedRequirements(options.db, ajv), fileParser: createFileParser(options.fileParser) };
   const app = Fastify({
     ...logOptions({ level: config.logLevel, json: config.production, stream: options.logStream }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
@@ -100,6 +107,11 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   app.addHook('preValidation', refuseUnsafeStrings);
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(error.body);
+    // A refusal met while storing (the storage quota, taken inside the transaction that stores the file).
+    if (error instanceof UploadRefused) {
+      const refusal = uploadRefusal(error, null);
+      return reply.code(refusal.status).send(refusal.body);
+    }
     if ('validation' in error && error.validation) {
       return reply.code(422).send({ errors: toFieldErrors(error.validation as Parameters<typeof toFieldErrors>[0]) });
     }
@@ -120,6 +132,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     void jobs.start();
   });
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => ctx.fileParser.close());
   // A publish of the document requirements by any process: the next request reads the published version again.
   const stopListening = await ctx.requirements.listen();
   app.addHook('onClose', () => stopListening());
@@ -163,7 +176,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await app.register(websocket, CABLE_SOCKET_OPTIONS);
-  await app.register(cableRoutes(ctx));
+  const cable = liveChannel(ctx);
+  app.decorate('cable', { recheck: cable.recheck });
+  await app.register(cable.routes);
   await app.register(healthRoutes(options.db, config.logLevel));
   if (config.sandbox) await app.register(sandboxRoutes(ctx));
   if (config.sandbox) await app.register(sandboxPaymentRoutes(ctx));

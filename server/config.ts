@@ -9,11 +9,21 @@ export interface ServerConfig {
   databaseUrl?: string;
   dataDir: string;
   production: boolean;
-  /** Sandbox providers and their inbox page (default on, off in production). */
+  /**
+   * Sandbox providers and their inbox page, which shows every OTP and unlock code to anyone (default on, off in
+   * production; in production only with DEMO_DEPLOYMENT=true as well).
+   */
   sandbox: boolean;
+  /** The address users open the app at (an origin): links in messages (the unlock link) start with it. */
+  publicUrl: string;
   tokenTtlSeconds: number;
   /** Requests per minute per address on the sign-in calls. */
   authRateLimit: number;
+  /**
+   * Failed sign-in attempts (password, OTP, unlock code) a client address may make in a window of
+   * SIGN_IN_ATTEMPTS.windowMinutes, over all identities; past it the address is refused until the window ends.
+   */
+  signInAddressLimit: number;
   /** Addresses or CIDR ranges of the proxies whose X-Forwarded-For is believed; empty: none (the peer address counts). */
   trustProxy: string[];
   /** Pino level of the request log (`silent` turns it off). */
@@ -120,17 +130,28 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     return list;
   };
   const production = env.NODE_ENV === 'production';
+  const sandbox = flag('SANDBOX', !production);
+  // The sandbox inbox shows every OTP and unlock code to anyone: in production only on a deployment declared a demo.
+  if (production && sandbox && !flag('DEMO_DEPLOYMENT', false)) {
+    problems.push('SANDBOX=true in production shows every OTP and unlock code to anyone in the sandbox inbox: set DEMO_DEPLOYMENT=true as well, and only for a demonstration without real merchants');
+  }
+  const port = integer('PORT', 8080, 0, 65535);
+  const publicUrl = (env.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(publicUrl)) problems.push(`PUBLIC_URL must be an origin such as https://onboarding.example.com (got "${env.PUBLIC_URL}")`);
+  if (!publicUrl && production) problems.push('PUBLIC_URL must be set in production: the address users open the app at, which the unlock link in messages starts with');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   const config: ServerConfig = {
-    port: integer('PORT', 8080, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir: env.DATA_DIR || 'data/pglite',
     production,
-    sandbox: flag('SANDBOX', !production),
+    sandbox,
+    publicUrl: publicUrl || `http://localhost:${port}`,
     tokenTtlSeconds: integer('TOKEN_TTL_SECONDS', 86400, 60, 31 * 86400),
     authRateLimit: integer('AUTH_RATE_LIMIT', 30, 1, 100000),
+    signInAddressLimit: integer('SIGN_IN_ADDRESS_LIMIT', 20, 5, 100000),
     trustProxy: proxyList('TRUST_PROXY'),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     embedOrigins: origins('EMBED_ORIGINS'),

@@ -2,6 +2,7 @@ import type { AjvInstance } from '../schemas/ajv';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { StoredRequirements } from './documents/requirementVersions';
+import type { FileParser } from './files/fileParser';
 import type { Clock } from './jobs/clock';
 import type { Providers } from './providers/types';
 
@@ -15,4 +16,6 @@ export interface AppContext {
   clock: Clock;
   /** The document requirements in force: the published version, or a merchant's pinned one (version 1 is the shipped data). */
   requirements: StoredRequirements;
+  /** The parse workers: uploaded PDFs inspected, pages merged, Aadhaar offline ZIPs read, off the request's thread. */
+  fileParser: FileParser;
 }

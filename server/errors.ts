@@ -35,11 +35,15 @@ export const ERRORS = {
   PLAN_NOT_OPEN: { status: 409, key: 'server.plans.notOpen' },
   TERMS_NOT_REQUIRED: { status: 409, key: 'server.terms.notRequired' },
   TERMS_OTHER_PRODUCT: { status: 409, key: 'server.terms.otherProduct' },
+  PERMISSION_NOT_HELD: { status: 403, key: 'server.team.permissionNotHeld' },
+  OWN_ROLE_FIXED: { status: 403, key: 'server.team.ownRoleFixed' },
+  OWNER_ROLE_FIXED: { status: 403, key: 'server.team.ownerRoleFixed' },
   TOO_MANY_PAGES: { status: 422, key: 'documents.maxPages' },
   PAGE_ORDER_INVALID: { status: 422, key: 'documents.orderInvalid' },
   TOO_MANY_REQUESTS: { status: 429, key: 'auth.tooManyRequests' },
   // A program's mistake, never shown to a merchant: the code says what was refused.
   ANALYTICS_EVENT_NOT_ALLOWED: { status: 422, key: 'error.generic' },
+  CABLE_PROTOCOL_REQUIRED: { status: 400, key: 'error.generic' },
   INTERNAL: { status: 500, key: 'error.server' },
 } as const;
 

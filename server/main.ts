@@ -54,7 +54,8 @@ try {
 } catch (error) {
   refuseToStart(error);
 }
-const app = await build({ db, config }).catch(async (error: unknown) => {
+// The parse workers start with the server, so the first upload does not wait for them.
+const app = await build({ db, config, fileParser: { warm: true } }).catch(async (error: unknown) => {
   await db.close();
   return refuseToStart(error);
 });

@@ -157,7 +157,7 @@ export async function proposeAddendum(tx: Queryable, stored: MerchantRecord, sou
 
   const id = randomUUID();
   const pdf = await addendumPdf(stored, source, oldData, { ...oldData, ...newData }, now);
-  const file = await saveFile(tx, { content: pdf, type: 'pdf', name: 'addendum.pdf' }, { merchantUuid: stored.uuid, kind: 'addendum', createdBy: userId });
+  const file = await saveFile(tx, { content: pdf, type: 'pdf', name: 'addendum.pdf', origin: 'generated' }, { merchantUuid: stored.uuid, kind: 'addendum', createdBy: userId });
   const [row] = await tx.query<AddendumRow>(
     `insert into addenda (id, merchant_uuid, source, status, old_data, new_data, file_id, created_by, created_at)
      values ($1, $2, $3, 'pending', $4, $5, $6, $7, $8) returning ${COLUMNS}`,

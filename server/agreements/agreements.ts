@@ -73,7 +73,7 @@ export function agreementJob(db: Database): JobHandler {
         const record = row.record;
         const content = agreementContent(record, now);
         const pdf = await agreementPdf(content, now);
-        const file = await saveFile(tx, { content: pdf, type: 'pdf', name: 'service-agreement.pdf' }, { merchantUuid, kind: 'service_agreement', createdBy: requestedBy });
+        const file = await saveFile(tx, { content: pdf, type: 'pdf', name: 'service-agreement.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: requestedBy });
         const uuid = randomUUID();
         await tx.query(
           `update kyc_documents set active = false, updated_at = now() where merchant_uuid = $1 and kyc_document_type = 'Agreement' and document_category = $2 and active`,

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 
 /** Tables whose rows only matter until their `window_ends_at`. */
-export type WindowedTable = 'sign_in_attempts' | 'rate_limit_counts';
+export type WindowedTable = 'sign_in_attempts' | 'rate_limit_counts' | 'unlock_codes';
 
 /**
  * A function that deletes the rows of `table` whose window has passed, at most once per

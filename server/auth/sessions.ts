@@ -34,7 +34,7 @@ export async function endSession(db: Queryable, token: string): Promise<void> {
   await db.query('delete from sessions where token_hash = $1', [sha256(token)]);
 }
 
-/** Ends every session of a user: logout everywhere, or an account lock. */
+/** Ends every session of a user: logout everywhere, or a new password (a sign-in lock leaves them alone). */
 export async function endSessionsOf(db: Queryable, userId: string): Promise<void> {
   await db.query('delete from sessions where user_id = $1', [userId]);
 }

@@ -2,14 +2,23 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataFolder } from './dataFolderLock';
 
-/** Anything that runs parameterised SQL: the database itself or an open transaction. */
+/**
+ * How a query's rows come back. `binary`: on PostgreSQL every column in binary format, so a bytea is a Buffer as the
+ * server sent it, with no text to decode (select bytea columns only: other types would come back as raw bytes too);
+ * PGlite ignores it.
+ */
+export interface QueryOptions {
+  binary?: boolean;
+}
+
+/** Anything that runs parameterised SQL: the database itself or an open transaction, and which database it is. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  readonly kind: 'pglite' | 'postgres';
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
 }
 
 /** The application's database: PGlite embedded, or a PostgreSQL server. Same SQL on both. */
 export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -53,7 +62,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     listen: (channel, onMessage) => db.listen(channel, onMessage).then((unlisten) => () => unlisten()),
     transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return db.transaction((tx) =>
-        work({ query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows }),
+        work({ kind: 'pglite', query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows }),
       );
     },
     async close() {
@@ -77,12 +86,14 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params: unknown[] = []) {
-      return (await client.query(sql, params)).rows as Row[];
+    kind: 'postgres',
+    async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      // pg reads `binary` from a query's config (lib/query.js); @types/pg lists it for clients only.
+      const config: pg.QueryConfig & { binary?: boolean } = { text: sql, values: params, binary: options.binary };
+      return (await client.query(config)).rows as Row[];
     },
   });
   return {
-    kind: 'postgres',
     ...asQueryable(pool),
     async exec(sql: string) {
       await pool.query(sql);

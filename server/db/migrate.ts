@@ -33,11 +33,16 @@ export async function migrate(db: Database): Promise<string[]> {
   });
 }
 
-/** Splits a migration file on the `;` that end its statements (migrations hold no functions). */
+/** Splits a migration file on the `;` that end its statements (a line's `;` inside a function's `$$ … $$` body does not). */
 function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, '')
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+  const text = sql.replace(/--.*$/gm, '');
+  const statements: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(/\$\$[\s\S]*?\$\$|;\s*(?:\n|$)/g)) {
+    if (match[0].startsWith('$$')) continue;
+    statements.push(text.slice(start, match.index));
+    start = match.index + match[0].length;
+  }
+  statements.push(text.slice(start));
+  return statements.map((statement) => statement.trim()).filter(Boolean);
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PDFDocument, type PDFImage } from 'pdf-lib';
 import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
-import { saveFile, type CheckedUpload, type UploadType } from '../files/fileStore';
+import { fileContents, saveFile, shared, type FileToStore, type UploadType } from '../files/fileStore';
+import type { PageToMerge } from '../files/mergePages';
 import type { DocumentCatalogue } from './requirementsSource';
 import { isUuid } from '../merchants/parseIds';
 
@@ -170,7 +170,7 @@ export async function assertReplaceable(db: Queryable, merchantUuid: string, cat
  * it replaces the category's document in force, which must be replaceable (a KYC document; whether an agreement takes
  * a signed copy, its caller asks the rules).
  */
-export async function saveWholeDocument(tx: Queryable, merchantUuid: string, target: UploadTarget, upload: CheckedUpload, by: DocumentActor): Promise<string> {
+export async function saveWholeDocument(tx: Queryable, merchantUuid: string, target: UploadTarget, upload: FileToStore, by: DocumentActor): Promise<string> {
   const kind = target.kind ?? 'KYC';
   if (kind === 'KYC') await assertReplaceable(tx, merchantUuid, target.category);
   const file = await saveFile(tx, upload, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
@@ -195,7 +195,7 @@ export async function addPage(
   tx: Queryable,
   merchantUuid: string,
   target: UploadTarget & { maxPages: number },
-  upload: CheckedUpload,
+  upload: FileToStore,
   by: DocumentActor,
   draftUuid?: string,
 ): Promise<{ id: number; kyc_document_uuid: string }> {
@@ -253,23 +253,43 @@ export async function deleteDocument(tx: Queryable, merchantUuid: string, uuid: 
   if (!draft && (document.kyc_document_type !== 'KYC' || !REPLACEABLE.includes(document.status) || (document.active && document.status !== 'Pending'))) {
     throw apiError('DOCUMENT_UNDER_REVIEW');
   }
-  const files = await tx.query<{ file_id: string }>('select file_id from kyc_document_attachments where kyc_document_uuid = $1', [uuid]);
-  await tx.query('delete from kyc_documents where uuid = $1', [uuid]);
-  const fileIds = [...files.map((row) => row.file_id), ...(document.processed_file_id ? [document.processed_file_id] : [])];
-  await tx.query('delete from stored_files where id = any($1::uuid[])', [fileIds]);
+  await deleteWithFiles(tx, document);
   await recordDocumentEvent(tx, merchantUuid, uuid, by, 'document.deleted', { category: document.document_category, type: document.document_type });
 }
 
 /**
- * Merges a draft's pages, in `order` (every page exactly once), into one PDF (images on A4 pages, PDFs' pages
- * appended), stores it as the document's processed file and puts the document in force in its category, with
- * `inForceStatus` (a KYC document: Pending, to be sent for review).
+ * The pages of a draft in `order` (every page exactly once), read for merging outside any transaction: the merge runs
+ * in a parse worker and may take seconds, no lock is held meanwhile ({@link mergeDraft} checks the pages again).
+ */
+export async function pagesToMerge(db: Queryable, merchantUuid: string, uuid: string, order: readonly number[]): Promise<PageToMerge[]> {
+  const [draft] = await db.query<{ uuid: string }>('select uuid from kyc_documents where uuid = $1 and merchant_uuid = $2 and processed_file_id is null and not active', [uuid, merchantUuid]);
+  if (!draft) throw apiError('NOT_FOUND');
+  const pages = await db.query<{ id: string; file_id: string; mime_type: string }>(
+    'select a.id, a.file_id, f.mime_type from kyc_document_attachments a join stored_files f on f.id = a.file_id where a.kyc_document_uuid = $1',
+    [uuid],
+  );
+  const byId = new Map(pages.map((page) => [Number(page.id), page]));
+  if (order.length !== pages.length || new Set(order).size !== order.length || !order.every((id) => byId.has(id))) throw apiError('PAGE_ORDER_INVALID');
+  const contents = await fileContents(db, pages.map((page) => page.file_id));
+  return order.map((id) => {
+    const page = byId.get(id)!;
+    const content = contents.get(page.file_id);
+    if (!content) throw apiError('PAGE_ORDER_INVALID');
+    return { content: shared(content), mime_type: page.mime_type };
+  });
+}
+
+/**
+ * Stores `merged` (the draft's pages in `order`, merged by the parse worker) as the draft's processed file and puts the
+ * document in force in its category, with `inForceStatus` (a KYC document: Pending, to be sent for review). The draft
+ * must still hold exactly the pages merged (a page added or removed meanwhile: PAGE_ORDER_INVALID, merge again).
  */
 export async function mergeDraft(
   tx: Queryable,
   merchantUuid: string,
   uuid: string,
   order: readonly number[],
+  merged: Uint8Array,
   by: DocumentActor,
   dates: { issue_date?: string | null; expiry_date?: string | null } = {},
   inForceStatus = 'Pending',
@@ -280,14 +300,9 @@ export async function mergeDraft(
   );
   if (!draft) throw apiError('NOT_FOUND');
   if (draft.kyc_document_type === 'KYC') await assertReplaceable(tx, merchantUuid, draft.document_category);
-  const pages = await tx.query<{ id: string; content: string; mime_type: string }>(
-    `select a.id, encode(f.content, 'base64') as content, f.mime_type from kyc_document_attachments a join stored_files f on f.id = a.file_id where a.kyc_document_uuid = $1`,
-    [uuid],
-  );
-  const byId = new Map(pages.map((page) => [Number(page.id), page]));
-  if (order.length !== pages.length || !order.every((id) => byId.has(id))) throw apiError('PAGE_ORDER_INVALID');
-  const merged = await mergeIntoPdf(order.map((id) => ({ content: Buffer.from(byId.get(id)!.content, 'base64'), mime_type: byId.get(id)!.mime_type })));
-  const file = await saveFile(tx, { content: merged, type: 'pdf', name: `${draft.document_category.toLowerCase()}.pdf` }, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
+  const pages = await tx.query<{ id: string }>('select id from kyc_document_attachments where kyc_document_uuid = $1', [uuid]);
+  if (pages.length !== order.length || !pages.every((page) => order.includes(Number(page.id)))) throw apiError('PAGE_ORDER_INVALID');
+  const file = await saveFile(tx, { content: merged, type: 'pdf', name: `${draft.document_category.toLowerCase()}.pdf`, origin: 'merge' }, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
   await tx.query('update kyc_documents set processed_file_id = $2, issue_date = $3, expiry_date = $4, updated_at = now() where uuid = $1', [
     uuid,
     file.id,
@@ -298,36 +313,27 @@ export async function mergeDraft(
   await recordDocumentEvent(tx, merchantUuid, uuid, by, 'document.merged', { category: draft.document_category, type: draft.document_type, order, byte_size: file.byteSize });
 }
 
-/** Puts a document in force in its category with `status`: the one of its class it replaces is kept for the record, inactive. */
+/**
+ * Puts a document in force in its category with `status`. The one of its class it replaces is kept for the record,
+ * inactive, once it was sent for review; a KYC document the merchant never sent (Pending) is deleted with its files,
+ * so replacing a document before sending it does not fill the merchant's storage.
+ */
 async function activate(tx: Queryable, merchantUuid: string, uuid: string, category: string, kind: KycDocumentOut['kyc_document_type'], status: string): Promise<void> {
-  await tx.query(`update kyc_documents set active = false, updated_at = now() where merchant_uuid = $1 and document_category = $2 and kyc_document_type = $3 and active`, [
-    merchantUuid,
-    category,
-    kind,
-  ]);
+  const replaced = await tx.query<{ uuid: string; processed_file_id: string | null; status: string }>(
+    `update kyc_documents set active = false, updated_at = now() where merchant_uuid = $1 and document_category = $2 and kyc_document_type = $3 and active
+     returning uuid, processed_file_id, status`,
+    [merchantUuid, category, kind],
+  );
+  for (const document of replaced) if (kind === 'KYC' && document.status === 'Pending') await deleteWithFiles(tx, document);
   await tx.query('update kyc_documents set active = true, status = $2, remarks = null, updated_at = now() where uuid = $1', [uuid, status]);
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 24;
-
-/** One PDF of the pages in order: a PDF's pages are copied, an image is scaled to fit an A4 page, centred. */
-export async function mergeIntoPdf(pages: ReadonlyArray<{ content: Uint8Array; mime_type: string }>): Promise<Buffer> {
-  const merged = await PDFDocument.create();
-  for (const page of pages) {
-    if (page.mime_type === 'application/pdf') {
-      const source = await PDFDocument.load(page.content, { ignoreEncryption: true, updateMetadata: false });
-      for (const copied of await merged.copyPages(source, source.getPageIndices())) merged.addPage(copied);
-      continue;
-    }
-    const image: PDFImage = page.mime_type === 'image/png' ? await merged.embedPng(page.content) : await merged.embedJpg(page.content);
-    const sheet = merged.addPage(A4);
-    const scale = Math.min((A4[0] - 2 * MARGIN) / image.width, (A4[1] - 2 * MARGIN) / image.height, 1);
-    const width = image.width * scale;
-    const height = image.height * scale;
-    sheet.drawImage(image, { x: (A4[0] - width) / 2, y: (A4[1] - height) / 2, width, height });
-  }
-  return Buffer.from(await merged.save());
+/** Deletes a document row with its pages' and processed files (their storage is released by the database's trigger). */
+async function deleteWithFiles(tx: Queryable, document: { uuid: string; processed_file_id: string | null }): Promise<void> {
+  const files = await tx.query<{ file_id: string }>('select file_id from kyc_document_attachments where kyc_document_uuid = $1', [document.uuid]);
+  await tx.query('delete from kyc_documents where uuid = $1', [document.uuid]);
+  const fileIds = [...files.map((row) => row.file_id), ...(document.processed_file_id ? [document.processed_file_id] : [])];
+  await tx.query('delete from stored_files where id = any($1::uuid[])', [fileIds]);
 }
 
 /**

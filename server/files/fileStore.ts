@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { PDFDocument } from 'pdf-lib';
 import type { Queryable } from '../db/database';
+import { ParseRefused, type FileParser } from './fileParser';
+import { inspectImage } from './imageInspection';
 
 /** The kinds of file merchants may upload, detected from the content (never the name or the browser's type); each call says which it takes. */
 export const UPLOAD_TYPES = {
@@ -21,7 +22,11 @@ export interface UploadLimits {
 
 /** Why an upload was refused; nothing was stored. */
 export class UploadRefused extends Error {
-  constructor(readonly reason: 'tooLarge' | 'type' | 'empty' | 'unreadable') {
+  constructor(
+    readonly reason: 'tooLarge' | 'type' | 'empty' | 'unreadable' | 'tooManyPages' | 'tooManyPixels' | 'tooComplex' | 'busy' | 'quota',
+    /** For a refusal by quota: the merchant's storage, which its text names. */
+    readonly storage?: MerchantStorage,
+  ) {
     super(`upload refused: ${reason}`);
   }
 }
@@ -37,45 +42,89 @@ export interface StoredFile {
   createdAt: string;
 }
 
-/** An upload read and checked, ready to store. */
-export interface CheckedUpload {
+/**
+ * An upload read from a request: its size and type checked (cheap), its content not yet parsed. The content is held
+ * in shared memory, so a parse worker reads it where it is (posting 14 MB to a worker otherwise copies it, 50 ms of
+ * this thread); its SHA-256 was taken while it streamed.
+ */
+export interface ReceivedUpload {
   content: Buffer;
   type: UploadType;
   name: string;
+  sha256: string;
+}
+
+/**
+ * A file that may be stored: an upload inspected by {@link inspectUpload}, a merchant's pages merged (both counted
+ * against the merchant's quota), or a document this server wrote (`generated`: an agreement, an addendum; counted,
+ * never refused). A {@link ReceivedUpload} is not one: the type says a route cannot store what it has not inspected.
+ */
+export interface FileToStore {
+  content: Uint8Array;
+  type: UploadType;
+  name: string;
+  origin: 'upload' | 'merge' | 'generated';
+  /** Its SHA-256 when already known (an upload's, taken while it streamed). */
+  sha256?: string;
+}
+
+/** What a merchant may keep when nobody raised it (the defaults of merchant_storage, migration 020). */
+export const STORAGE_QUOTA = { bytes: 200 * 1024 * 1024, files: 200 } as const;
+
+/** A merchant's storage: what it keeps and what it may keep. */
+export interface MerchantStorage {
+  bytes: number;
+  files: number;
+  quotaBytes: number;
+  quotaFiles: number;
 }
 
 /**
  * Reads an uploaded file's stream, stopping at `limits.maxBytes` (the multipart parser is given the limit too, so a
- * larger file is cut off while it streams and never held whole), then checks what it is from its bytes: one of the
- * accepted types, and a PDF that parses. The content is held in memory once. `truncated` is the parser's flag of a
- * file cut at its size limit.
+ * larger file is cut off while it streams and never held whole), then checks what it is from its first bytes: one of
+ * the accepted types. Nothing is parsed here: that is {@link inspectUpload}'s, once the route's cheap checks passed.
+ * `truncated` is the parser's flag of a file cut at its size limit.
  */
-export async function readUpload(stream: Readable & { truncated?: boolean }, declaredName: string, limits: UploadLimits): Promise<CheckedUpload> {
-  const chunks: Buffer[] = [];
+export async function readUpload(stream: Readable & { truncated?: boolean }, declaredName: string, limits: UploadLimits): Promise<ReceivedUpload> {
+  // Room for the largest file the limit lets in, reserved not touched: the pages are the kernel's until written.
+  const content = Buffer.from(new SharedArrayBuffer(limits.maxBytes));
+  const hash = createHash('sha256');
   let size = 0;
   // Past the limit the rest is read and dropped (the request must be consumed to be answered), never kept.
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size < limits.maxBytes) chunks.push(chunk as Buffer);
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (size + chunk.length < limits.maxBytes) {
+      content.set(chunk, size);
+      hash.update(chunk);
+    }
+    size += chunk.length;
   }
   if (stream.truncated || size >= limits.maxBytes) throw new UploadRefused('tooLarge');
   if (size === 0) throw new UploadRefused('empty');
-  const content = Buffer.concat(chunks, size);
-  const detected = await fileTypeFromBuffer(content);
+  const received = content.subarray(0, size);
+  const detected = await fileTypeFromBuffer(received);
   const type = (Object.keys(UPLOAD_TYPES) as UploadType[]).find((candidate) => UPLOAD_TYPES[candidate] === detected?.mime);
   if (!type || !limits.types.includes(type)) throw new UploadRefused('type');
-  if (type === 'pdf' && (await pdfPageCount(content)) === 0) throw new UploadRefused('unreadable');
-  return { content, type, name: sanitisedName(declaredName, type) };
+  return { content: received, type, name: sanitisedName(declaredName, type), sha256: hash.digest('hex') };
 }
 
-/** The pages of a PDF as pdf-lib reads them; 0 for one that does not parse (pdf-lib is lenient with broken files). */
-async function pdfPageCount(content: Buffer): Promise<number> {
-  try {
-    const document = await PDFDocument.load(content, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: true });
-    return document.getPageCount();
-  } catch {
-    return 0;
+/**
+ * Parses a received upload within bounds, off the request's thread where it costs: an image's header is read here
+ * (its pixels counted, nothing decoded), a PDF is read in a parse worker (its page tree walked, its time and memory
+ * bounded). A ZIP is not stored, so not inspected here (its reader bounds itself). Refusals are {@link UploadRefused}.
+ */
+export async function inspectUpload(upload: ReceivedUpload, parser: FileParser): Promise<FileToStore> {
+  if (upload.type === 'png' || upload.type === 'jpg') {
+    const image = inspectImage(upload.content);
+    if (!image.ok) throw new UploadRefused(image.problem);
   }
+  if (upload.type === 'pdf') {
+    const pdf = await parser.inspectPdf(upload.content).catch((error: unknown) => {
+      if (error instanceof ParseRefused) throw new UploadRefused(error.reason);
+      throw error;
+    });
+    if (!pdf.ok) throw new UploadRefused(pdf.problem);
+  }
+  return { ...upload, origin: 'upload' };
 }
 
 /**
@@ -93,19 +142,79 @@ export function sanitisedName(declaredName: string, type: UploadType): string {
   return `${stem}.${type}`;
 }
 
-/** Stores a checked upload for a merchant; returns it without its content. */
-export async function saveFile(db: Queryable, upload: CheckedUpload, owner: { merchantUuid: string; kind: string; createdBy: string | null }): Promise<StoredFile> {
+/**
+ * Stores a file for a merchant, inside the caller's transaction, and counts it in the merchant's storage
+ * (merchant_storage). An upload or a merge is refused with UploadRefused('quota') when it would take the merchant past
+ * its quota, in the same conditional upsert that counts it: concurrent uploads cannot pass the quota together. A
+ * generated document (an agreement, an addendum) is counted, never refused. Returns the file without its content.
+ */
+export async function saveFile(db: Queryable, upload: FileToStore, owner: { merchantUuid: string; kind: string; createdBy: string | null }): Promise<StoredFile> {
+  const bytes = upload.content.length;
+  const enforced = upload.origin !== 'generated';
+  const counted = await db.query(
+    `insert into merchant_storage as s (merchant_uuid, bytes, files) select $1::uuid, $2::bigint, 1 where not $3::boolean or $2::bigint <= $4::bigint
+     on conflict (merchant_uuid) do update set bytes = s.bytes + excluded.bytes, files = s.files + 1
+      where not $3::boolean or (s.bytes + excluded.bytes <= s.quota_bytes and s.files + 1 <= s.quota_files)
+     returning bytes`,
+    [owner.merchantUuid, bytes, enforced, STORAGE_QUOTA.bytes],
+  );
+  if (!counted.length) throw new UploadRefused('quota', await storageOf(db, owner.merchantUuid));
   const id = randomUUID();
-  const sha256 = createHash('sha256').update(upload.content).digest('hex');
+  const content = Buffer.from(upload.content.buffer, upload.content.byteOffset, upload.content.byteLength);
+  const sha256 = upload.sha256 ?? createHash('sha256').update(content).digest('hex');
+  const bytesIn = bytesParameter(db, content);
   const [row] = await db.query<FileRow>(
     `insert into stored_files (id, owner_merchant_uuid, kind, name, mime_type, byte_size, sha256, content, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, decode($8, 'base64'), $9)
+     values ($1, $2, $3, $4, $5, $6, $7, ${bytesIn.sql('$8')}, $9)
      returning id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at`,
-    // Sent as base64 and decoded by the database: PGlite encodes a binary parameter byte by byte in JavaScript
-    // (seconds for 5 MB), base64 is native on both sides (tens of milliseconds).
-    [id, owner.merchantUuid, owner.kind, upload.name, UPLOAD_TYPES[upload.type], upload.content.length, sha256, upload.content.toString('base64'), owner.createdBy],
+    [id, owner.merchantUuid, owner.kind, upload.name, UPLOAD_TYPES[upload.type], bytes, sha256, bytesIn.value, owner.createdBy],
   );
   return storedFileOf(row!);
+}
+
+/**
+ * How a file's bytes go into the database: as a binary parameter to PostgreSQL (pg copies the Buffer into its message;
+ * base64 cost 64 ms of this thread for 14 MB), as base64 decoded by the database to PGlite (which encodes a binary
+ * parameter byte by byte in JavaScript: seconds for 5 MB).
+ */
+function bytesParameter(db: Queryable, content: Buffer): { sql: (placeholder: string) => string; value: Buffer | string } {
+  if (db.kind === 'postgres') return { sql: (placeholder) => placeholder, value: content };
+  return { sql: (placeholder) => `decode(${placeholder}, 'base64')`, value: content.toString('base64') };
+}
+
+/**
+ * The contents of stored files by id (a file deleted meanwhile is missing): from PostgreSQL in binary (a Buffer as the
+ * server sent it, nothing decoded), from PGlite as base64.
+ */
+export async function fileContents(db: Queryable, ids: readonly string[]): Promise<Map<string, Buffer>> {
+  if (db.kind === 'postgres') {
+    // In binary rows a uuid would be 16 raw bytes: each file is named by its position in `ids` (an integer pg reads).
+    const rows = await db.query<{ content: Buffer; position: number }>(
+      'select content, array_position($1::uuid[], id) as position from stored_files where id = any($1::uuid[])',
+      [ids],
+      { binary: true },
+    );
+    return new Map(rows.map((row) => [ids[row.position - 1]!, row.content]));
+  }
+  const rows = await db.query<{ id: string; content: string }>("select id, encode(content, 'base64') as content from stored_files where id = any($1::uuid[])", [ids]);
+  return new Map(rows.map((row) => [row.id, Buffer.from(row.content, 'base64')]));
+}
+
+/** A copy of `bytes` in shared memory: a parse worker reads it where it is (posting it would copy it on this thread). */
+export function shared(bytes: Uint8Array): Buffer {
+  const copy = Buffer.from(new SharedArrayBuffer(bytes.byteLength));
+  copy.set(bytes);
+  return copy;
+}
+
+/** A merchant's storage and quota (the defaults for a merchant that stored nothing yet). */
+export async function storageOf(db: Queryable, merchantUuid: string): Promise<MerchantStorage> {
+  const [row] = await db.query<{ bytes: string | number; files: number; quota_bytes: string | number; quota_files: number }>(
+    'select bytes, files, quota_bytes, quota_files from merchant_storage where merchant_uuid = $1',
+    [merchantUuid],
+  );
+  if (!row) return { bytes: 0, files: 0, quotaBytes: STORAGE_QUOTA.bytes, quotaFiles: STORAGE_QUOTA.files };
+  return { bytes: Number(row.bytes), files: row.files, quotaBytes: Number(row.quota_bytes), quotaFiles: row.quota_files };
 }
 
 /**
@@ -113,12 +222,13 @@ export async function saveFile(db: Queryable, upload: CheckedUpload, owner: { me
  * otherwise nothing (as if it did not exist).
  */
 export async function openFile(db: Queryable, id: string, merchantUuids: readonly string[] | null): Promise<{ file: StoredFile; content: Buffer } | null> {
-  const [row] = await db.query<FileRow & { content: string }>(
-    `select id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at, encode(content, 'base64') as content
+  const [row] = await db.query<FileRow>(
+    `select id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at
        from stored_files where id = $1 and ($2::uuid[] is null or owner_merchant_uuid = any($2::uuid[]))`,
     [id, merchantUuids],
   );
-  return row ? { file: storedFileOf(row), content: Buffer.from(row.content, 'base64') } : null;
+  const content = row && (await fileContents(db, [row.id])).get(row.id);
+  return row && content ? { file: storedFileOf(row), content } : null;
 }
 
 interface FileRow {

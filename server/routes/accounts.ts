@@ -29,7 +29,7 @@ function accountMatching(record: MerchantRecord, accountId: string) {
  */
 export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   const step = compiledStep(STEP);
   if (!step) throw new Error(`No step definition ${STEP}`);

@@ -27,7 +27,7 @@ const GST_STEP = 'gst-update';
  */
 export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv, clock, config } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
   const changeBank = bankChanger(ctx);
   const changeWebsite = websiteChanger(ctx);
   const gstStep = compiledStep(GST_STEP);

@@ -44,7 +44,7 @@ export async function checkAddressPayload(ctx: AppContext, body: Record<string, 
 /** The pincode lookup (master data) and PUT /merchants/{uuid}/addresses with Registered and Operating (onboarding spec section 7). */
 export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.get<{ Params: { pin: string } }>('/pincode_details/:pin', async (request) => {
     if (!/^[1-9][0-9]{5}$/.test(request.params.pin)) throw validationError({ pincode: [message('validation.pincode')] });

@@ -9,7 +9,7 @@ import { aggregatorOf, childOf, childrenOf } from '../merchants/aggregatorChildr
  * progress. Nothing else serves a child to its aggregator; the answers are serialised by schemas/api/aggregator.json.
  */
 export const aggregatorRoutes = ({ db }: AppContext): FastifyPluginAsync => async (app) => {
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.get<{ Params: { id: string } }>('/merchants/:id/children', { schema: { response: { 200: aggregatorApi.$defs.childList } } }, async (request) => {
     const aggregator = await aggregatorOf(db, currentUser(request).userId, request.params.id);

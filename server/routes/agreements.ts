@@ -71,7 +71,7 @@ async function activeAgreement(db: Queryable, catalogue: DocumentCatalogue, merc
  */
 export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, clock, requirements, providers } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.post<{ Params: { id: string } }>('/merchants/:id/generate_agreement', async (request, reply) => {
     const { userId } = currentUser(request);
@@ -181,7 +181,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
       if (!pdf) throw apiError('AGREEMENT_NOT_GENERATED');
       const merged = await mergedForEsign(pdf.content, record, clock.now());
       mergedId = await db.transaction(async (tx) => {
-        const file = await saveFile(tx, { content: merged, type: 'pdf', name: 'service-agreement-to-sign.pdf' }, { merchantUuid: record.uuid, kind: 'service_agreement', createdBy: userId });
+        const file = await saveFile(tx, { content: merged, type: 'pdf', name: 'service-agreement-to-sign.pdf', origin: 'generated' }, { merchantUuid: record.uuid, kind: 'service_agreement', createdBy: userId });
         // Written once: a concurrent look that wrote first wins, and its file is the one signed.
         const [kept] = await tx.query<{ merged_file_id: string }>(
           'update service_agreements set merged_file_id = coalesce(merged_file_id, $2) where kyc_document_uuid = $1 returning merged_file_id',
@@ -251,7 +251,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
         if (!merged) throw apiError('AGREEMENT_NOT_ACCEPTED');
         const signer = await signerOf(tx, membership.record, userId);
         const signed = await signedAgreement(merged.content, signer, now);
-        const file = await saveFile(tx, { content: signed, type: 'pdf', name: 'service-agreement-signed.pdf' }, { merchantUuid, kind: 'service_agreement', createdBy: userId });
+        const file = await saveFile(tx, { content: signed, type: 'pdf', name: 'service-agreement-signed.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: userId });
         await tx.query(`update kyc_documents set status = 'Approved', processed_file_id = $2, updated_at = $3 where uuid = $1`, [agreement.uuid, file.id, now]);
         await tx.query('insert into kyc_document_attachments (kyc_document_uuid, file_id) values ($1, $2)', [agreement.uuid, file.id]);
         await tx.query('update service_agreements set signed_file_id = $2, signed_sha256 = $3, signed_at = $4, signed_by = $5 where kyc_document_uuid = $1', [

@@ -25,7 +25,7 @@ export const analyticsRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     '/analytics_events',
     {
       schema: { body: { $ref: `${API}#/$defs/events` } },
-      preHandler: authenticate(db),
+      onRequest: authenticate(db),
       // As many a minute as sign-in calls, counted apart from them: events never use up an address's sign-ins.
       config: { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `analytics:${request.ip}` } },
     },

@@ -49,7 +49,7 @@ function answerErrors(answers: Answer[]): Record<string, string[]> {
  */
 export const assessmentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.get('/assessment_questions', async () => ({
     assessment_questions: assessmentQuestions.assessment_questions,

@@ -4,14 +4,16 @@ import { ApiError, apiError } from '../errors';
 import { authenticate, bearerOf, currentUser } from '../auth/authenticate';
 import { checkPassword } from '../auth/checkPassword';
 import { channelOf, normaliseIdentity } from '../auth/identity';
-import { checkOtp, isOtpLocked, issueOtp, OTP_POLICY } from '../auth/otp';
+import { checkOtp, isOtpLocked, issueOtp, OTP_POLICY, otpAttempts } from '../auth/otp';
 import { createSession, endSession, endSessionsOf, userOfToken } from '../auth/sessions';
-import { clearAttempts } from '../auth/signInAttempts';
+import { claimAddressAttempt, claimAttempt, clearAttempts, returnAddressAttempt, SIGN_IN_ATTEMPTS } from '../auth/signInAttempts';
+import { issueUnlockCode, UNLOCK_CODE_POLICY, useUnlockCode } from '../auth/unlockCodes';
 import { findOrCreateUser, findUserByIdentity, type UserRow } from '../auth/users';
 import { ensureMerchantFor, hasPermission, loadMembership, permissionsOf } from '../merchants/store';
 import { partnerGrantOf } from '../oauth/partners';
 import type { AppContext } from '../context';
 import { requestedProduct } from '../http/requestedProduct';
+import { unlockLink } from '../../src/shared/session/unlockLink';
 
 const SIGN_IN = 'SignIn';
 const api = (name: string) => ({ $ref: `https://onboarding.local/schemas/api/auth.json#/$defs/${name}` });
@@ -23,7 +25,7 @@ function authFailure(status: number, field: 'user' | 'code', text: string, extra
 
 const lockedError = () => authFailure(423, 'user', message('auth.locked'), { blocked: true });
 
-/** Sign-in and session calls: /api/v1/user/send_otp, verify_otp, login, logout; token info. */
+/** Sign-in and session calls: /api/v1/user/send_otp, verify_otp, login, unlock, logout; token info. */
 export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: FastifyInstance) => {
   const { db, providers, config } = ctx;
   const limited = { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
@@ -40,11 +42,37 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
     await ensureMerchantFor(db, user, { product: requestedProduct(request), business_origin: source });
     return createSession(db, user.id, config.tokenTtlSeconds, source);
   };
-  /** The refusal of a locked sign-in; the failure that started the lock also ends the user's sessions. */
+  /**
+   * The refusal of a locked sign-in. The failure that started the lock sends the unlock instruction the text promises
+   * to the identity itself, when it is a user's (their e-mail or mobile, never the caller): a one-use code and a link
+   * to the unlock screen. The user's sessions go on: a stranger's guesses must not sign the owner out.
+   */
   const refuseLocked = async (identity: string, startedLock: boolean) => {
     const user = startedLock ? await findUserByIdentity(db, identity) : null;
-    if (user) await endSessionsOf(db, user.id);
+    if (user) {
+      const code = await issueUnlockCode(db, identity);
+      const link = unlockLink(config.publicUrl, identity, code);
+      // A delivery that fails leaves the lock to end by itself: the caller is answered the lock all the same.
+      await providers.messages
+        .send({
+          channel: channelOf(normaliseIdentity(identity).kind),
+          recipient: identity,
+          subject: message('auth.unlockMessage.subject'),
+          body: message('auth.unlockMessage.body', { code, link, minutes: UNLOCK_CODE_POLICY.ttlMinutes }),
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'the unlock instruction was not delivered'));
+    }
     return lockedError();
+  };
+  /**
+   * Counts an attempt of the client's address before its secret is checked (and before the identity's count): an
+   * address that used up its failures for the window is refused, and no identity is charged.
+   */
+  const claimForAddress = async (request: FastifyRequest) => {
+    const claim = await claimAddressAttempt(db, request.ip, config.signInAddressLimit);
+    if (claim.allowed) return;
+    const text = message('auth.addressSlowedDown', { minutes: Math.ceil(claim.waitSeconds / 60) });
+    throw authFailure(429, 'user', text, { retry_after: claim.waitSeconds });
   };
 
   app.post<{ Body: { identity: string } }>('/user/send_otp', { schema: { body: api('sendOtp') }, config: limited }, async (request) => {
@@ -64,7 +92,10 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
 
   app.post<{ Body: { identity: string; otp: string } }>('/user/verify_otp', { schema: { body: api('verifyOtp') }, config: limited }, async (request) => {
     const { value } = normaliseIdentity(request.body.identity);
+    await claimForAddress(request);
     const result = await checkOtp(db, value, SIGN_IN, request.body.otp);
+    // A right code, or none to check (expired, used): no failure of the address.
+    if (result.ok || result.reason === 'expired') await returnAddressAttempt(db, request.ip);
     if (result.ok) {
       await clearAttempts(db, value, 'password');
       return signIn(await findOrCreateUser(db, value), request);
@@ -79,11 +110,29 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
 
   app.post<{ Body: { identity: string; password: string } }>('/user/login', { schema: { body: api('login') }, config: limited }, async (request) => {
     const { value } = normaliseIdentity(request.body.identity);
+    await claimForAddress(request);
     const result = await checkPassword(db, value, request.body.password);
-    if (result.ok) return signIn(result.user, request);
+    if (result.ok) {
+      await returnAddressAttempt(db, request.ip);
+      return signIn(result.user, request);
+    }
     if (result.reason === 'locked') throw await refuseLocked(value, result.startedLock);
     const text = message('auth.signInIncorrect', { attempts: result.attemptsLeft });
     throw authFailure(401, 'user', text, { attempts_left: result.attemptsLeft, error_description: text });
+  });
+
+  // The unlock instruction's call: its code, used once, lifts the password and OTP sign-in locks of the identity. Every
+  // answer is the same for an identity that is no user's; the codes are counted per identity (a limit of their own) and
+  // per client address, before the code is checked.
+  app.post<{ Body: { identity: string; code: string } }>('/user/unlock', { schema: { body: api('unlock') }, config: limited }, async (request) => {
+    const { value } = normaliseIdentity(request.body.identity);
+    await claimForAddress(request);
+    const attempt = await claimAttempt(db, value, 'unlock');
+    if (!attempt.allowed) throw authFailure(429, 'user', message('auth.unlockTooMany', { minutes: SIGN_IN_ATTEMPTS.lockMinutes }));
+    if (!(await useUnlockCode(db, value, request.body.code))) throw authFailure(422, 'code', message('auth.unlockInvalid'), { attempts_left: attempt.attemptsLeft });
+    await returnAddressAttempt(db, request.ip);
+    await clearAttempts(db, value, 'password', otpAttempts(SIGN_IN), 'unlock');
+    return { message: message('auth.unlocked') };
   });
 
   // embed_origins: the origins allowed to embed the app, to which alone it posts host messages and from which alone it
@@ -100,7 +149,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
 
   app.delete<{ Querystring: { all?: 'true' | 'false' } }>(
     '/user/logout',
-    { schema: { querystring: api('logoutQuery') }, preHandler: authenticate(db) },
+    { schema: { querystring: api('logoutQuery') }, onRequest: authenticate(db) },
     async (request, reply) => {
       const { userId, token } = currentUser(request);
       if (request.query.all === 'true') await endSessionsOf(db, userId);
@@ -113,7 +162,11 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
   // first merchant without one), or what a partner's access token (POST oauth/token) grants: its one merchant, and the
   // partner's scopes that the user still holds there, so a role changed or a membership ended since the consent
   // narrows or ends it at once.
-  app.get<{ Querystring: { mid?: string } }>('/oauth/token/info', async (request) => {
+  // A call without any bearer is refused before its query is read, as the calls behind `authenticate` are.
+  const bearerRequired = async (request: FastifyRequest) => {
+    if (!bearerOf(request)) throw apiError('UNAUTHORIZED');
+  };
+  app.get<{ Querystring: { mid?: string } }>('/oauth/token/info', { onRequest: bearerRequired }, async (request) => {
     const token = bearerOf(request);
     const session = token ? await userOfToken(db, token) : null;
     if (session) {

@@ -37,7 +37,7 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   const { db, ajv, clock } = ctx;
   const step = compiledStep(STEP);
   if (!step) throw new Error(`No step definition ${STEP}`);
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
   const changeBank = bankChanger(ctx);
 
   app.post<{ Params: { id: string }; Body: { bank_detail: Record<string, unknown> } }>(

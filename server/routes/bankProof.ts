@@ -6,7 +6,7 @@ import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { saveFile, type UploadLimits } from '../files/fileStore';
-import { readMultipartUpload } from '../files/readMultipartUpload';
+import { inspectedUpload, readMultipartUpload } from '../files/readMultipartUpload';
 import { actingMembership } from '../merchants/editableMembership';
 import { saveRecord } from '../merchants/store';
 
@@ -17,18 +17,21 @@ export const BANK_PROOF_LIMITS: UploadLimits = { maxBytes: 5 * 1024 * 1024, type
 
 /**
  * POST /merchants/{id}/bank_details/bank_verification_by_bank_proof (multipart: `proof_type` and `file`): a bank proof
- * for a bank detail that is not verified and has none yet (rules/status.json bankProofWanted). The file is checked by
- * its content and size while it streams, then stored with the proof type in one transaction; the bank verification
- * becomes pending with the proof type recorded (spec section 4, for every type: see the README's notes on CC).
+ * for a bank detail that is not verified and has none yet (rules/status.json bankProofWanted). Cheap checks first:
+ * who may send one and whether one is wanted (before the file is read), the file's size and type (while it streams),
+ * the proof type; only then is the file parsed, off the request's thread. It is stored with the proof type in one
+ * transaction; the bank verification becomes pending with the proof type recorded (spec section 4, for every type:
+ * see the README's notes on CC).
  */
 export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.post<{ Params: { id: string } }>('/merchants/:id/bank_details/bank_verification_by_bank_proof', async (request) => {
     const { userId } = currentUser(request);
-    // Who may send one is checked before the file is read; the state is checked again with the record locked below.
-    await actingMembership(db, userId, request.params.id, 'bank-details');
+    // Who may send one, and whether one is wanted, are checked before the file is read; again, locked, below.
+    const { record: current } = await actingMembership(db, userId, request.params.id, 'bank-details');
+    if (evaluateStatus(current, rulesConfig).bankProofWanted !== true) throw apiError('BANK_PROOF_NOT_WANTED');
     const { fields, upload } = await readMultipartUpload(request, {
       maxBytes: BANK_PROOF_LIMITS.maxBytes,
       fields: 4,
@@ -41,7 +44,7 @@ export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
       throw validationError({ proof_type: [message('bankProof.typeRequired')] });
     }
     if (!upload) throw validationError({ file: [message('upload.missing')] });
-    const checked = upload;
+    const checked = await inspectedUpload(upload, ctx.fileParser);
 
     const record = await db.transaction(async (tx) => {
       const { record: stored } = await actingMembership(tx, userId, request.params.id, 'bank-details', true);

@@ -20,7 +20,7 @@ const body = (properties: Record<string, unknown>) => ({ type: 'object', require
  */
 export const businessDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, providers } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   const categories = async () => ({ business_categories: businessCategories });
   app.get('/business_categories', categories);

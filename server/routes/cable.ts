@@ -1,11 +1,14 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { sha256 } from '../auth/secrets';
 import { userOfToken } from '../auth/sessions';
+import { grantStandings, MEMBERSHIP_ENDED_CHANNEL, parseMembershipEnded, SESSION_ENDED_CHANNEL, type CableGrant } from '../cable/cableAccess';
+import { cableSockets, CABLE_SOCKETS_PER_USER } from '../cable/cableSockets';
 import type { AppContext } from '../context';
 import { REQUIREMENTS_CHANNEL } from '../documents/requirementVersions';
 import { apiError } from '../errors';
-import { loadMembership } from '../merchants/store';
+import { isUuid } from '../merchants/parseIds';
 import { parseProfileEvent, PROFILE_CHANNEL, type ProfileMessage } from '../penny/profileEvents';
 
 /** The subprotocol the client asks for; the bearer token travels as a second one, `bearer.<token>` (never echoed). */
@@ -13,6 +16,15 @@ export const CABLE_PROTOCOL = 'cable.v1';
 const BEARER_PREFIX = 'bearer.';
 /** Seconds between the server's pings: a client that hears none for a while knows the connection is dead. */
 export const CABLE_PING_MS = 3000;
+/** How often every open socket's session and subscriptions are read again (expiry; a notification lost in a drop). */
+export const CABLE_RECHECK_MS = 30_000;
+/** The close codes of the live channel (the private range 4000-4999, after the HTTP statuses they stand for). */
+export const CABLE_CLOSE = {
+  /** The socket's session ended (logout, expiry, a lock, a new password): sent after `{"type":"disconnect"}`. */
+  SESSION_ENDED: 4401,
+  /** The user holds CABLE_SOCKETS_PER_USER sockets on this process already. */
+  TOO_MANY_SOCKETS: 4429,
+} as const;
 
 /** The options of @fastify/websocket, registered on the root instance (app.ts) so tests have `app.injectWS`. */
 export const CABLE_SOCKET_OPTIONS: WebsocketPluginOptions = {
@@ -28,10 +40,15 @@ interface ClientCommand {
   identifier?: unknown;
 }
 
+/** The subprotocols a socket request offers. */
+const offeredProtocols = (request: FastifyRequest) =>
+  String(request.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim());
+
 /** The bearer token a socket request carries as its `bearer.<token>` subprotocol. */
 export function cableTokenOf(request: FastifyRequest): string | null {
-  const offered = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((entry) => entry.trim());
-  const bearer = offered.find((entry) => entry.startsWith(BEARER_PREFIX));
+  const bearer = offeredProtocols(request).find((entry) => entry.startsWith(BEARER_PREFIX));
   return bearer ? bearer.slice(BEARER_PREFIX.length) || null : null;
 }
 
@@ -46,105 +63,187 @@ function profileChannelOf(identifier: unknown): string | null {
   }
 }
 
+/** The live channel of one process: its route (registered by app.ts) and a recheck of every open socket now. */
+export interface LiveChannel {
+  routes: FastifyPluginAsync;
+  /** Reads every open socket's session and subscriptions again, ending those that no longer hold (also every 30 s). */
+  recheck(): Promise<void>;
+}
+
 /**
  * The live channel at /cable (platform spec section 7), an ActionCable-style protocol over a WebSocket:
  * - the client opens it with the subprotocols `cable.v1` and `bearer.<access token>` (a browser cannot set an
- *   Authorization header on a WebSocket); no valid token: 401 before the upgrade;
+ *   Authorization header on a WebSocket); before the upgrade, no valid token: 401; no `cable.v1`: 400; a user holding
+ *   CABLE_SOCKETS_PER_USER sockets on this process: 429 (one that races past it in a burst is closed with 4429);
  * - the server says `{"type":"welcome"}`, then `{"type":"ping","message":<epoch seconds>}` every 3 s;
  * - the client sends `{"command":"subscribe","identifier":"{\"channel\":\"ProfileChannel\",\"merchant_uuid\":\"…\"}"}`
  *   and gets `confirm_subscription`, or `reject_subscription` for a merchant it does not act for;
  * - the server pushes `{"identifier":…,"message":{"bank_verified":true}}` and penny test changes
  *   (`penny_deposit_status`, `penny_deposit_method`, `bank_verification_status`).
+ * Access is held, not only checked at subscribe time: a socket whose session ends gets `{"type":"disconnect",…}` and is
+ * closed (4401); a subscription whose membership ends gets `reject_subscription` and nothing more. Their ends arrive by
+ * NOTIFY (migration 019), every delivery reads the sessions and memberships it is about to serve, and every
+ * CABLE_RECHECK_MS all of them are read again (expiry).
  * Changes reach every process through PostgreSQL LISTEN/NOTIFY (server/penny/profileEvents.ts), so the API may run as
  * several processes on one database: each delivers to the sockets it holds.
  */
-export const cableRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
+export function liveChannel(ctx: AppContext): LiveChannel {
   const { db } = ctx;
-  /** The sockets of this process subscribed to each merchant, with the identifier they subscribed with. */
-  const subscribers = new Map<string, Map<WebSocket, string>>();
+  const sockets = cableSockets();
+  let log: FastifyBaseLogger | undefined;
 
-  const deliver = (payload: string) => {
-    const event = parseProfileEvent(payload);
-    const sockets = event ? subscribers.get(event.merchant_uuid) : undefined;
-    for (const [socket, identifier] of sockets ?? []) send(socket, { identifier, message: event!.message });
+  /** Ends a socket whose session has ended: ActionCable's disconnect message, then the close. */
+  const endSocket = (socket: WebSocket) => {
+    sockets.remove(socket);
+    send(socket, { type: 'disconnect', reason: 'session_ended', reconnect: false });
+    socket.close(CABLE_CLOSE.SESSION_ENDED, 'session ended');
   };
-  const unlisten = await db.listen(PROFILE_CHANNEL, deliver);
-  // A publish of the document requirements (operations console): every open page reads what its merchant owes again.
-  const unlistenRequirements = await db.listen(REQUIREMENTS_CHANNEL, (payload) => {
-    const version = Number(payload);
-    if (!Number.isInteger(version)) return;
-    for (const [, sockets] of subscribers) for (const [socket, identifier] of sockets) send(socket, { identifier, message: { requirements_version: version } });
-  });
+  /** Ends a subscription whose membership has ended; the client hears it as a refusal of that subscription. */
+  const dropSubscription = (socket: WebSocket, merchantUuid: string) => {
+    const identifier = sockets.unsubscribe(socket, merchantUuid);
+    if (identifier !== undefined) send(socket, { type: 'reject_subscription', identifier });
+  };
 
-  const ping = setInterval(() => {
-    for (const socket of app.websocketServer.clients) send(socket, { type: 'ping', message: Math.floor(Date.now() / 1000) });
-  }, CABLE_PING_MS);
-  ping.unref();
-
-  app.addHook('onClose', async () => {
-    clearInterval(ping);
-    await unlisten();
-    await unlistenRequirements();
-  });
-
-  const unsubscribe = (socket: WebSocket, merchantUuid?: string) => {
-    for (const [uuid, sockets] of subscribers) {
-      if (merchantUuid && uuid !== merchantUuid) continue;
-      sockets.delete(socket);
-      if (!sockets.size) subscribers.delete(uuid);
+  /**
+   * Reads the grants of open sockets again, ends the sockets and subscriptions that no longer hold, and returns the
+   * subscriptions asked about that still do.
+   */
+  const holding = async (asked: Array<{ socket: WebSocket; merchantUuid: string | null }>) => {
+    const known = asked.filter(({ socket }) => sockets.get(socket));
+    const grants: CableGrant[] = known.map(({ socket, merchantUuid }) => ({ tokenHash: sockets.get(socket)!.tokenHash, merchantUuid }));
+    const standings = await grantStandings(db, grants);
+    const held: Array<{ socket: WebSocket; merchantUuid: string }> = [];
+    known.forEach(({ socket, merchantUuid }, index) => {
+      const standing = standings[index]!;
+      if (!sockets.get(socket)) return;
+      if (!standing.session) return endSocket(socket);
+      if (merchantUuid === null) return;
+      if (!standing.membership) return dropSubscription(socket, merchantUuid);
+      held.push({ socket, merchantUuid });
+    });
+    return held;
+  };
+  /** Sends a message to the subscribers asked about whose session and membership hold at this moment. */
+  const deliverChecked = async (asked: Array<{ socket: WebSocket; merchantUuid: string }>, message: ProfileMessage | { requirements_version: number }) => {
+    for (const { socket, merchantUuid } of await holding(asked)) {
+      const identifier = sockets.get(socket)?.subscriptions.get(merchantUuid);
+      if (identifier !== undefined) send(socket, { identifier, message });
     }
   };
+  const subscriptionsOf = (entries: Array<[WebSocket, { subscriptions: Map<string, string> }]>) =>
+    entries.flatMap(([socket, entry]) => [...entry.subscriptions.keys()].map((merchantUuid) => ({ socket, merchantUuid })));
 
-  app.get(
-    '/cable',
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        const token = cableTokenOf(request);
-        const session = token ? await userOfToken(db, token) : null;
-        if (!token || !session) throw apiError('UNAUTHORIZED');
-        request.auth = { userId: session.userId, token, expiresIn: session.expiresIn };
+  // Deliveries and rechecks run one at a time, in the order their notifications came: a client sees changes in order.
+  let turn: Promise<void> = Promise.resolve();
+  const inOrder = (work: () => Promise<unknown>) => {
+    const next = turn.then(work).then(
+      () => undefined,
+      (error: unknown) => log?.error(error),
+    );
+    turn = next;
+    return next;
+  };
+
+  /** Every open socket's session and subscriptions, read again (an expired session; a notification lost in a drop). */
+  const recheck = () => inOrder(() => holding([...sockets.all().map(([socket]) => ({ socket, merchantUuid: null })), ...subscriptionsOf(sockets.all())]));
+
+  const routes: FastifyPluginAsync = async (app) => {
+    log = app.log;
+    const unlisten = await db.listen(PROFILE_CHANNEL, (payload) => {
+      const event = parseProfileEvent(payload);
+      if (!event) return;
+      void inOrder(() => deliverChecked(sockets.followersOf(event.merchant_uuid).map((socket) => ({ socket, merchantUuid: event.merchant_uuid })), event.message));
+    });
+    // A publish of the document requirements (operations console): every open page reads what its merchant owes again.
+    const unlistenRequirements = await db.listen(REQUIREMENTS_CHANNEL, (payload) => {
+      const version = Number(payload);
+      if (!Number.isInteger(version)) return;
+      void inOrder(() => deliverChecked(subscriptionsOf(sockets.all()), { requirements_version: version }));
+    });
+    // A deleted session (any path: migration 019's trigger) ends its sockets at once.
+    const unlistenSessions = await db.listen(SESSION_ENDED_CHANNEL, (tokenHash) => {
+      for (const socket of sockets.ofSession(tokenHash)) endSocket(socket);
+    });
+    // A deleted membership ends its user's subscriptions to that merchant.
+    const unlistenMemberships = await db.listen(MEMBERSHIP_ENDED_CHANNEL, (payload) => {
+      const ended = parseMembershipEnded(payload);
+      if (!ended) return;
+      for (const socket of sockets.followersOf(ended.merchantUuid)) if (sockets.get(socket)?.userId === ended.userId) dropSubscription(socket, ended.merchantUuid);
+    });
+
+    const ping = setInterval(() => {
+      for (const socket of app.websocketServer.clients) send(socket, { type: 'ping', message: Math.floor(Date.now() / 1000) });
+    }, CABLE_PING_MS);
+    ping.unref();
+    const rechecks = setInterval(() => void recheck(), CABLE_RECHECK_MS);
+    rechecks.unref();
+
+    app.addHook('onClose', async () => {
+      clearInterval(ping);
+      clearInterval(rechecks);
+      await unlisten();
+      await unlistenRequirements();
+      await unlistenSessions();
+      await unlistenMemberships();
+    });
+
+    app.get(
+      '/cable',
+      {
+        websocket: true,
+        preValidation: async (request) => {
+          const token = cableTokenOf(request);
+          const session = token ? await userOfToken(db, token) : null;
+          if (!token || !session) throw apiError('UNAUTHORIZED');
+          // Without the protocol the upgrade would complete with none chosen: refused before it instead.
+          if (!offeredProtocols(request).includes(CABLE_PROTOCOL)) throw apiError('CABLE_PROTOCOL_REQUIRED');
+          if (sockets.countOf(session.userId) >= CABLE_SOCKETS_PER_USER) throw apiError('TOO_MANY_REQUESTS');
+          request.auth = { userId: session.userId, token, expiresIn: session.expiresIn };
+        },
       },
-    },
-    (socket, request) => {
-      const auth = request.auth!;
-      socket.on('close', () => unsubscribe(socket));
-      socket.on('message', (data) => {
-        void handle(String(data)).catch((error: unknown) => request.log.error(error));
-      });
-      send(socket, { type: 'welcome' });
+      (socket, request) => {
+        const auth = request.auth!;
+        // Counted as it opens (no await since the check above): of a burst of upgrades, those past the cap are closed.
+        if (!sockets.add(socket, auth.userId, sha256(auth.token))) return socket.close(CABLE_CLOSE.TOO_MANY_SOCKETS, 'too many sockets');
+        socket.on('close', () => sockets.remove(socket));
+        socket.on('message', (data) => {
+          void handle(String(data)).catch((error: unknown) => request.log.error(error));
+        });
+        send(socket, { type: 'welcome' });
 
-      const handle = async (text: string) => {
-        let command: ClientCommand;
-        try {
-          command = JSON.parse(text) as ClientCommand;
-        } catch {
-          return;
-        }
-        const identifier = command.identifier;
-        const merchantUuid = profileChannelOf(identifier);
-        if (command.command === 'unsubscribe' && merchantUuid) return unsubscribe(socket, merchantUuid);
-        if (command.command !== 'subscribe') return;
-        if (!merchantUuid || !(await mayFollow(auth.token, auth.userId, merchantUuid))) return send(socket, { type: 'reject_subscription', identifier });
-        const sockets = subscribers.get(merchantUuid) ?? new Map<WebSocket, string>();
-        sockets.set(socket, identifier as string);
-        subscribers.set(merchantUuid, sockets);
-        send(socket, { type: 'confirm_subscription', identifier });
-      };
-    },
-  );
-
-  /** Whether the session is still valid and its user acts for the merchant (a malformed or foreign uuid: no). */
-  const mayFollow = async (token: string, userId: string, merchantUuid: string) => {
-    const session = await userOfToken(db, token);
-    if (session?.userId !== userId) return false;
-    return loadMembership(db, userId, merchantUuid).then(
-      (membership) => membership.record.uuid === merchantUuid,
-      () => false,
+        const handle = async (text: string) => {
+          let command: ClientCommand;
+          try {
+            command = JSON.parse(text) as ClientCommand;
+          } catch {
+            return;
+          }
+          const identifier = command.identifier;
+          const merchantUuid = profileChannelOf(identifier)?.toLowerCase() ?? null;
+          if (command.command === 'unsubscribe' && merchantUuid) return void sockets.unsubscribe(socket, merchantUuid);
+          if (command.command !== 'subscribe') return;
+          if (!merchantUuid || !isUuid(merchantUuid)) return send(socket, { type: 'reject_subscription', identifier });
+          const [standing] = await grantStandings(db, [{ tokenHash: sha256(auth.token), merchantUuid }]);
+          if (!sockets.get(socket)) return;
+          if (!standing!.session) return endSocket(socket);
+          if (!standing!.membership) return send(socket, { type: 'reject_subscription', identifier });
+          sockets.subscribe(socket, merchantUuid, identifier as string);
+          send(socket, { type: 'confirm_subscription', identifier });
+        };
+      },
     );
   };
-};
 
-function send(socket: WebSocket, body: { type?: string; identifier?: unknown; message?: ProfileMessage | { requirements_version: number } | number }) {
+  return { routes, recheck };
+}
+
+type CableMessage =
+  | { type: 'welcome' }
+  | { type: 'ping'; message: number }
+  | { type: 'confirm_subscription' | 'reject_subscription'; identifier: unknown }
+  | { type: 'disconnect'; reason: string; reconnect: boolean }
+  | { identifier: unknown; message: ProfileMessage | { requirements_version: number } };
+
+function send(socket: WebSocket, body: CableMessage) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(body));
 }

@@ -16,7 +16,7 @@ import { WEBSITE_DOCUMENT_CATEGORIES, websiteCategoryOut } from '../documents/we
  */
 export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, requirements } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.get('/document_categories_and_types', async () => {
     const { catalogue, version } = await requirements.current();

@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -15,7 +16,7 @@ import { isUuid } from '../merchants/parseIds';
  */
 export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   /** The file if the caller may read it: a member of its merchant, or operations staff (the review screen). */
   const readable = async (userId: string, id: string) => {
@@ -31,7 +32,7 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     return reply
       .header('content-type', file.mimeType)
       .header('content-length', String(content.length))
-      .header('content-disposition', `attachment; filename="${file.name.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+      .header('content-disposition', dispositionOf('attachment', file.name))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'private, no-store')
@@ -48,7 +49,7 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     return reply
       .header('content-type', file.mimeType)
       .header('content-length', String(content.length))
-      .header('content-disposition', `inline; filename="${file.name.replace(/["\\]/g, '_')}"`)
+      .header('content-disposition', dispositionOf('inline', file.name))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'")
       .header('cross-origin-resource-policy', 'same-origin')
@@ -56,3 +57,15 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
       .send(content);
   });
 };
+
+/**
+ * A Content-Disposition header any client reads and no server refuses: `filename=` in plain ASCII (what is left of the
+ * name without its other characters, or `file.<ext>`), the name itself in `filename*` (RFC 6266, UTF-8), so a file
+ * stored as "आधार कार्ड.pdf" downloads under that name.
+ */
+export function dispositionOf(type: 'attachment' | 'inline', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]+/g, '').replace(/\s+/g, ' ').replace(/ (\.[A-Za-z0-9]+)$/, '$1').trim();
+  const extension = /\.[A-Za-z0-9]+$/.exec(name)?.[0] ?? '';
+  const fallback = /[A-Za-z0-9]/.test(ascii.slice(0, ascii.length - extension.length)) ? ascii : `file${extension}`;
+  return contentDisposition(name, { type, fallback });
+}

@@ -4,8 +4,10 @@ import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, ApiError, validationError } from '../errors';
 import type { UploadLimits } from '../files/fileStore';
-import { readMultipartUpload } from '../files/readMultipartUpload';
-import { readOfflineKyc } from '../identity/offlineXml';
+import { readMultipartUpload, uploadRefusal } from '../files/readMultipartUpload';
+import { UploadRefused } from '../files/fileStore';
+import { ParseRefused } from '../files/fileParser';
+import type { OfflineXmlProblem } from '../identity/offlineXml';
 import { claimAadhaarGuess, claimAadhaarSend, markAadhaarVerified, recordAadhaarRequest } from '../identity/aadhaar';
 import { actingMembership } from '../merchants/editableMembership';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
@@ -14,6 +16,14 @@ import type { KnownPerson } from '../providers/types';
 const API = 'https://onboarding.local/schemas/api/kyc.json';
 /** An Aadhaar offline e-KYC file: a ZIP smaller than 5 MB (UIDAI's are a few hundred KB). */
 const OFFLINE_XML_LIMITS: UploadLimits = { maxBytes: 5 * 1024 * 1024, types: ['zip'] };
+
+/** What the merchant reads when an offline e-KYC file cannot be read, by why. */
+const OFFLINE_XML_TEXTS: Record<OfflineXmlProblem, string> = {
+  shareCode: 'kyc.xml.wrongShareCode',
+  format: 'kyc.xml.unreadable',
+  tooLarge: 'kyc.xml.tooLarge',
+  damaged: 'kyc.xml.damaged',
+};
 
 /** A refusal the KYC dialogs show as the spec says: `error_message`, with attempts left or the time to wait. */
 function kycRefusal(text: string, extra: { attempts_remaining?: number; time_remaining?: number } = {}): ApiError {
@@ -29,7 +39,7 @@ function kycRefusal(text: string, extra: { attempts_remaining?: number; time_rem
  */
 export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, providers, clock } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   /** The record after a successful identity check: central KYC completed, the person's address saved. */
   const completeKyc = async (record: MerchantRecord, person: KnownPerson, userId: string, via: string) => {
@@ -102,8 +112,13 @@ export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     if (!upload) throw validationError({ file: [message('upload.missing')] });
     const claim = await claimAadhaarSend(db, record.uuid, clock.now());
     if (!claim.ok) throw kycRefusal(message('kyc.tooManySends'), { attempts_remaining: 0, time_remaining: claim.retryAfterSeconds });
-    const read = await readOfflineKyc(upload.content, shareCode);
-    if ('problem' in read) throw kycRefusal(message(read.problem === 'shareCode' ? 'kyc.xml.wrongShareCode' : 'kyc.xml.unreadable'), { attempts_remaining: claim.sendsLeft });
+    // Opened and read in a parse worker: the XML inflated into a bounded buffer, parsed linearly, no DOCTYPE.
+    const read = await ctx.fileParser.readOfflineKyc(upload.content, shareCode).catch((error: unknown) => {
+      if (!(error instanceof ParseRefused)) throw error;
+      if (error.reason === 'busy') throw uploadRefusal(new UploadRefused('busy'), null);
+      return { problem: 'format' as const };
+    });
+    if ('problem' in read) throw kycRefusal(message(OFFLINE_XML_TEXTS[read.problem]), { attempts_remaining: claim.sendsLeft });
     if (!(await providers.identity.verifyOfflineXml(read.xml))) throw kycRefusal(message('kyc.xml.notSigned'), { attempts_remaining: claim.sendsLeft });
     return { message: message('kyc.verified'), merchant: await completeKyc(record, read.person, userId, 'aadhaar_xml') };
   });

@@ -14,6 +14,7 @@ import {
   MAX_PAGES,
   MAX_SIDES,
   mergeDraft,
+  pagesToMerge,
   recordDocumentEvent,
   removePages,
   reviewDocument,
@@ -26,8 +27,9 @@ import type { Requirements } from '../documents/requirementsSource';
 import { staffRoleOf, REVIEW_ROLES } from '../auth/staff';
 import { notifyProfile } from '../penny/profileEvents';
 import { apiError, ApiError, validationError } from '../errors';
-import type { CheckedUpload } from '../files/fileStore';
-import { readMultipartUpload } from '../files/readMultipartUpload';
+import { ParseRefused } from '../files/fileParser';
+import { UploadRefused, type ReceivedUpload } from '../files/fileStore';
+import { inspectedUpload, readMultipartUpload, uploadRefusal } from '../files/readMultipartUpload';
 import { aclPermissions } from '../../schemas/registry';
 import { hasPermission, loadMembership, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
 import { isUuid } from '../merchants/parseIds';
@@ -49,7 +51,7 @@ type Params = { id: string; docId: string };
  */
 export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, requirements, clock } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   /** The caller's membership if they may change documents (404 for a merchant not theirs, 403 without permission). */
   const editing = async (tx: Queryable, request: FastifyRequest<{ Params: { id: string } }>, forUpdate = false): Promise<Membership & { by: DocumentActor }> => {
@@ -115,38 +117,42 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
   };
 
   app.post<{ Params: { id: string } }>('/merchants/:id/kyc_documents', async (request, reply) => {
-    await editing(db, request);
+    const { record } = await editing(db, request);
     const current = await requirements.forMerchant(request.params.id);
     const { fields, upload, fileField } = await readDocumentUpload(request, current);
-    return storeUpload(request, reply, current, fields, upload, fileField);
+    return storeUpload(request, reply, current, record, fields, upload, fileField);
   });
 
   /** upload_authority_letter: the signed authorisation letter, as one file, into the category whose template it is. */
   app.post<{ Params: { id: string } }>('/merchants/:id/upload_authority_letter', async (request, reply) => {
-    await editing(db, request);
+    const { record } = await editing(db, request);
     const current = await requirements.forMerchant(request.params.id);
     const category = categoryOfTemplate(current, 'generate_authority_letter');
     if (!category) throw apiError('DOCUMENT_NOT_ASKED');
     const { upload } = await readDocumentUpload(request, current, category);
-    return storeUpload(request, reply, current, { document_category: category }, upload, 'processed_document');
+    return storeUpload(request, reply, current, record, { document_category: category }, upload, 'processed_document');
   });
 
   const storeUpload = async (
     request: FastifyRequest<{ Params: { id: string } }>,
     reply: { code(status: number): unknown },
     current: Requirements,
+    record: MerchantRecord,
     fields: Record<string, string>,
-    upload: CheckedUpload | undefined,
+    upload: ReceivedUpload | undefined,
     fileField: string | undefined,
   ) => {
-    const checked = upload;
-    if (!checked) {
+    if (!upload) {
       if (!fields.document_category) throw validationError({ document_category: [message('documents.notAsked')] });
       throw validationError({ file: [message('upload.missing')] });
     }
     const copy = isAgreementCopy(fields);
     const fieldErrors = copy ? agreementCopyFieldErrors(fields) : null;
     if (fieldErrors) throw validationError(fieldErrors);
+    // What is asked of this merchant, before the file is parsed (and again, with the record locked, below).
+    if (copy) await copyTargetOf(db, record, current);
+    else await targetOf(db, record, current, fields.document_category, fields.document_type);
+    const checked = await inspectedUpload(upload, ctx.fileParser);
     const result = await db.transaction(async (tx) => {
       const { record, by } = await editing(tx, request, true);
       const target = copy ? await copyTargetOf(tx, record, current) : await targetOf(tx, record, current, fields.document_category, fields.document_type);
@@ -169,8 +175,12 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
     const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
     const draft = await documentOf(db, current.catalogue, record.uuid, request.params.docId);
     if (draft.processed_document || draft.active) throw apiError('NOT_FOUND');
-    const { upload } = await readDocumentUpload(request, current, draft.document_category);
-    if (!upload) throw validationError({ file: [message('upload.missing')] });
+    // What is asked of this merchant, before the file is read (and again, with the record locked, below).
+    if (draft.kyc_document_type === 'Agreement') await copyTargetOf(db, record, current);
+    else await targetOf(db, record, current, draft.document_category, draft.document_type ?? undefined);
+    const { upload: received } = await readDocumentUpload(request, current, draft.document_category);
+    if (!received) throw validationError({ file: [message('upload.missing')] });
+    const upload = await inspectedUpload(received, ctx.fileParser);
     const attachment = await db.transaction(async (tx) => {
       const { record: locked, by } = await editing(tx, request, true);
       const target =
@@ -224,16 +234,24 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const current = await requirements.forMerchant(request.params.id);
       const uuid = request.params.docId;
       if (!isUuid(uuid)) throw apiError('NOT_FOUND');
+      const order = request.body.document_order;
+      // The pages are read and merged (in a parse worker, for seconds at most) before the transaction: no lock is held
+      // meanwhile; the transaction checks the draft still holds exactly these pages.
+      const { record: unlocked } = await editing(db, request);
+      const pages = await pagesToMerge(db, unlocked.uuid, uuid, order);
+      const merged = await ctx.fileParser.mergePages(pages).catch((error: unknown) => {
+        throw error instanceof ParseRefused ? uploadRefusal(new UploadRefused(error.reason), null) : error;
+      });
       const { merchant, copy } = await db.transaction(async (tx) => {
         const { record, by } = await editing(tx, request, true);
         const draft = await documentOf(tx, current.catalogue, record.uuid, uuid);
         if (draft.kyc_document_type === 'Agreement') {
           await copyTargetOf(tx, record, current);
-          await mergeDraft(tx, record.uuid, uuid, request.body.document_order, by, request.body, AGREEMENT_COPY_STATUS);
+          await mergeDraft(tx, record.uuid, uuid, order, merged, by, request.body, AGREEMENT_COPY_STATUS);
           return { merchant: await syncAgreementStatus(tx, record, current.catalogue, by, 'agreement.copy_uploaded'), copy: true };
         }
         await targetOf(tx, record, current, draft.document_category, draft.document_type ?? undefined);
-        await mergeDraft(tx, record.uuid, uuid, request.body.document_order, by, request.body);
+        await mergeDraft(tx, record.uuid, uuid, order, merged, by, request.body);
         return { merchant: record, copy: false };
       });
       const kycDocument = await documentOf(db, current.catalogue, merchant.uuid, uuid);

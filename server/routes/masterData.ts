@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 
 /** Master data calls (onboarding spec section 7, Master data). */
 export const masterDataRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
-  app.addHook('preHandler', authenticate(ctx.db));
+  app.addHook('onRequest', authenticate(ctx.db));
 
   app.get('/business_entities', async () => ({
     business_entities: businessEntities.business_entities.map(({ id, name }) => ({ id, name })),

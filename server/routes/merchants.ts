@@ -18,7 +18,7 @@ const stepSchemaId = (step: string) => `https://onboarding.local/schemas/steps/$
 /** Merchant calls: list, read, and the step updates of PUT /merchants/{uuid}. */
 export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv, providers } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.get('/merchants', async (request) => {
     const merchants = await listMemberships(db, currentUser(request).userId);

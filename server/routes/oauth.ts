@@ -51,7 +51,7 @@ export const oauthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
 
   app.get<{ Querystring: { client_id: string; redirect_uri: string } }>(
     '/oauth/authorize',
-    { schema: { querystring: oauthApi.$defs.partnerQuery }, preHandler: authenticate(db) },
+    { schema: { querystring: oauthApi.$defs.partnerQuery }, onRequest: authenticate(db) },
     async (request) => {
       const partner = await checkedPartner(ctx, request.query.client_id, request.query.redirect_uri);
       return {
@@ -69,7 +69,7 @@ export const oauthRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) 
 
   app.post<{ Body: { client_id: string; redirect_uri: string; state: string; consent: boolean; mid?: string } }>(
     '/oauth/authorize',
-    { schema: { body: oauthApi.$defs.authorize }, preHandler: authenticate(db) },
+    { schema: { body: oauthApi.$defs.authorize }, onRequest: authenticate(db) },
     async (request) => {
       const { userId } = currentUser(request);
       const { client_id: clientId, redirect_uri: redirectUri, state, consent, mid } = request.body;

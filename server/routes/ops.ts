@@ -22,6 +22,7 @@ import { extendCatalogues, message } from '../../schemas/messages';
 import opsTexts from '../../schemas/messages/ops.en.json';
 import { SUBMITTED } from '../documents/kycDocuments';
 import { ApiError, apiError, validationError } from '../errors';
+import { isStorableText } from '../http/refuseUnsafeStrings';
 import { withComment, type WebsiteComment } from './website';
 import { AGREEMENT_COPY_STATUS } from '../agreements/signedCopy';
 import { reviewWebsiteDocuments, websiteCategoryById, WEBSITE_DOCUMENT_CATEGORIES } from '../documents/websiteDocuments';
@@ -54,7 +55,7 @@ const EDIT: readonly StaffRole[] = ['ops_admin'];
  */
 export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv, requirements, clock } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   /** The caller's id if their staff role is one of `roles`; 403 otherwise. */
   const staff = async (request: FastifyRequest, roles: readonly StaffRole[]) => {
@@ -210,6 +211,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     const userId = await staff(request, EDIT);
     const name = request.params.name.trim();
     if (!name || name.length > 200) throw validationError({ name: [message('ops.fixtures.nameInvalid')] });
+    if (!isStorableText(name)) throw validationError({ name: [message('validation.invalidCharacters')] });
     const body = { ...request.body.body, name };
     const problem = storedFixtureProblem({ name, body });
     if (problem) throw validationError({ body: [problem] });
@@ -222,6 +224,8 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
 
   app.delete<{ Params: { name: string } }>(`${BASE}/fixtures/:name`, async (request) => {
     const userId = await staff(request, EDIT);
+    // A name the database cannot hold (NUL, a lone surrogate) names no fixture.
+    if (!isStorableText(request.params.name)) throw apiError('NOT_FOUND');
     const deleted = await db.transaction(async (tx) => {
       const rows = await tx.query('delete from requirement_fixtures where name = $1 returning name', [request.params.name]);
       if (rows.length) await audit(tx, userId, 'fixture.deleted', { name: request.params.name });

@@ -40,7 +40,7 @@ const OTP_BODY = (withCode: boolean) => ({
  */
 export const otpRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, providers, clock, config } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
   const purposeOf = (scope: Scope, merchantUuid: string) => `${scope}:${merchantUuid}`;
 
   app.post<{ Body: { otp: { scope: Scope; merchant_uuid: string; channels?: Array<'email' | 'sms'> } } }>('/otps', { schema: { body: OTP_BODY(false) } }, async (request) => {

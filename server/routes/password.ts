@@ -20,7 +20,7 @@ export const LOGOUT_AFTER_SECONDS = 4;
  */
 export const passwordRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, providers, config } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
   const limited = { rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
 
   app.post('/user/update_password/send_otp', { config: limited }, async (request) => {

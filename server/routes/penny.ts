@@ -23,7 +23,7 @@ export function wrongAmountTexts(attemptsLeft: number): string[] {
  */
 export const pennyRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.post<{ Params: { id: string }; Body: { penny_amount: string } }>('/merchants/:id/verify_penny', { schema: { body: BODY } }, async (request) => {
     const { userId } = currentUser(request);

@@ -37,7 +37,7 @@ async function buyer(db: Queryable, userId: string, mid: string) {
  */
 export const planRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.get('/pricing_plans', async () => pricingPlans);
 

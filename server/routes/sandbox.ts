@@ -17,6 +17,8 @@ interface RecordedEvent {
   last_at: string;
 }
 
+const API = 'https://onboarding.local/schemas/api/sandbox.json';
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
@@ -31,11 +33,13 @@ export const sandboxRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
       [recipient ?? null],
     );
 
-  app.get<{ Querystring: { recipient?: string } }>('/api/v1/sandbox/messages', async (request) => ({
+  const messagesQuery = { schema: { querystring: { $ref: `${API}#/$defs/messagesQuery` } } };
+
+  app.get<{ Querystring: { recipient?: string } }>('/api/v1/sandbox/messages', messagesQuery, async (request) => ({
     messages: await recent(request.query.recipient),
   }));
 
-  app.get<{ Querystring: { recipient?: string } }>('/sandbox/inbox', async (request, reply) => {
+  app.get<{ Querystring: { recipient?: string } }>('/sandbox/inbox', messagesQuery, async (request, reply) => {
     const messages = await recent(request.query.recipient);
     const rows = messages
       .map(

@@ -4,6 +4,7 @@ import { settlePlanPayment } from './plans';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+const API = 'https://onboarding.local/schemas/api/sandbox.json';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -16,7 +17,7 @@ export const sandboxPaymentRoutes = (ctx: AppContext): FastifyPluginAsync => asy
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.post<{ Body: Record<string, string> }>('/sandbox/payment', async (request, reply) => {
+  app.post<{ Body: Record<string, string> }>('/sandbox/payment', { schema: { body: { $ref: `${API}#/$defs/paymentForm` } } }, async (request, reply) => {
     const { txnid = '', amount = '', productinfo = '' } = request.body ?? {};
     if (!UUID.test(txnid)) return reply.code(400).type('text/plain').send('Unknown payment');
     const outcome = (value: string, label: string, style: string) =>

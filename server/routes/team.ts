@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database';
 import { apiError, ApiError, validationError } from '../errors';
 import { parseRecordId } from '../merchants/parseIds';
 import { hasPermission, loadMembership } from '../merchants/store';
+import { assertMemberChangeable, assertNotOwnRole, assertWithinCaller, teamCallerOf } from '../merchants/teamGrants';
 
 const API = 'https://onboarding.local/schemas/api/team.json';
 /** What managing staff and roles needs (platform spec section 6). */
@@ -66,13 +67,15 @@ async function uniquely<T>(field: string, text: string, run: () => Promise<T>): 
 /**
  * Team accounts (platform spec sections 2, 3, 6, 7): the permission catalogue, a merchant's ACL roles (list, create,
  * edit, delete, move their staff to another role) and its staff invites (list, invite, change role or name, remove).
- * Every call but the catalogue needs manage_team_accounts on the merchant. An invite becomes the invited person's
+ * Every call but the catalogue needs manage_team_accounts on the merchant, and a change may only involve roles whose
+ * permissions the caller holds all of (server/merchants/teamGrants.ts): no one grants what they lack, changes their own
+ * role or entry, or changes the owner's. An invite becomes the invited person's
  * membership when they sign in with that e-mail (server/merchants/store.ts), in the role, whose permissions they then
  * hold as the role holds them.
  */
 export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   /** The merchant, if the caller may manage its team (404 when not theirs, 403 without the permission). */
   const managed = async (db: Queryable, userId: string, merchantId: string, forUpdate = false) => {
@@ -85,9 +88,17 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     if (id === null) throw apiError('NOT_FOUND');
     return id;
   };
+  /**
+   * The merchant, locked, and the caller as it stands once the lock is held: what a change is checked against (a
+   * caller hands out, edits or takes staff from only roles within its own permissions, and never changes its own).
+   */
+  const managing = async (tx: Queryable, userId: string, merchantId: string) => {
+    const record = await managed(tx, userId, merchantId, true);
+    return { record, caller: await teamCallerOf(tx, userId, record.uuid, MANAGE_TEAM) };
+  };
   /** The merchant's role of that id, locked (404 for another merchant's). */
   const ownRole = async (tx: Queryable, merchantUuid: string, id: number | string) => {
-    const [row] = await tx.query<{ id: string; name: string }>('select id, name from acl_roles where id = $1 and merchant_uuid = $2 for update', [id, merchantUuid]);
+    const [row] = await tx.query<{ id: string; name: string; permissions: string[] }>('select id, name, permissions from acl_roles where id = $1 and merchant_uuid = $2 for update', [id, merchantUuid]);
     if (!row) throw apiError('NOT_FOUND');
     return row;
   };
@@ -120,7 +131,8 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
       const permissions = permissionNames(acl_permission_uuids);
       const row = await uniquely('name', 'server.team.role.nameTaken', () =>
         db.transaction(async (tx) => {
-          const record = await managed(tx, userId, request.params.id, true);
+          const { record, caller } = await managing(tx, userId, request.params.id);
+          assertWithinCaller(caller, permissions);
           const [created] = await tx.query<RoleRow>(
             'insert into acl_roles (uuid, merchant_uuid, name, permissions) values ($1, $2, $3, $4) returning id, uuid, name, permissions, created_at, 0 as staff_invite_count',
             [randomUUID(), record.uuid, name, permissions],
@@ -142,8 +154,11 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
       const id = roleId(request.params.roleId);
       const record = await uniquely('name', 'server.team.role.nameTaken', () =>
         db.transaction(async (tx) => {
-          const merchant = await managed(tx, userId, request.params.id, true);
-          await ownRole(tx, merchant.uuid, id);
+          const { record: merchant, caller } = await managing(tx, userId, request.params.id);
+          const role = await ownRole(tx, merchant.uuid, id);
+          assertNotOwnRole(caller, id);
+          assertWithinCaller(caller, role.permissions);
+          assertWithinCaller(caller, permissions);
           await tx.query('update acl_roles set name = $2, permissions = $3 where id = $1', [id, name, permissions]);
           return merchant;
         }),
@@ -157,8 +172,8 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     const { userId } = currentUser(request);
     const id = roleId(request.params.roleId);
     await db.transaction(async (tx) => {
-      const merchant = await managed(tx, userId, request.params.id, true);
-      await ownRole(tx, merchant.uuid, id);
+      const { record: merchant, caller } = await managing(tx, userId, request.params.id);
+      assertWithinCaller(caller, (await ownRole(tx, merchant.uuid, id)).permissions);
       const [held] = await tx.query<{ n: number }>('select count(*)::int as n from staff_invites where acl_role_id = $1', [id]);
       if (held!.n > 0) throw new ApiError(409, { error: message('server.team.role.hasStaff', { count: held!.n }), code: 'ROLE_HAS_STAFF' });
       await tx.query('delete from acl_roles where id = $1', [id]);
@@ -172,9 +187,11 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     const [from, to] = [roleId(request.params.roleId), roleId(request.params.newRoleId)];
     if (from === to) throw validationError({ newRoleId: [message('server.team.role.moveToSame')] });
     const moved = await db.transaction(async (tx) => {
-      const merchant = await managed(tx, userId, request.params.id, true);
-      await ownRole(tx, merchant.uuid, from);
-      await ownRole(tx, merchant.uuid, to);
+      const { record: merchant, caller } = await managing(tx, userId, request.params.id);
+      const [source, target] = [await ownRole(tx, merchant.uuid, from), await ownRole(tx, merchant.uuid, to)];
+      assertNotOwnRole(caller, from);
+      assertWithinCaller(caller, source.permissions);
+      assertWithinCaller(caller, target.permissions);
       const invites = await tx.query('update staff_invites set acl_role_id = $2 where acl_role_id = $1 returning id', [from, to]);
       await tx.query('update memberships set acl_role_id = $2 where acl_role_id = $1', [from, to]);
       return invites.length;
@@ -202,8 +219,8 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
       const { email, acl_role_id, name, mobile } = request.body;
       const id = await uniquely('email', 'server.team.staff.emailTaken', () =>
         db.transaction(async (tx) => {
-          const merchant = await managed(tx, userId, request.params.id, true);
-          await ownRole(tx, merchant.uuid, acl_role_id);
+          const { record: merchant, caller } = await managing(tx, userId, request.params.id);
+          assertWithinCaller(caller, (await ownRole(tx, merchant.uuid, acl_role_id)).permissions);
           // Someone who already acts for the merchant (its owner, for one) is not invited again.
           const [member] = await tx.query('select 1 from memberships ms join users u on u.id = ms.user_id where ms.merchant_uuid = $1 and lower(u.email) = lower($2)', [merchant.uuid, email]);
           if (member) throw validationError({ email: [message('server.team.staff.emailTaken')] });
@@ -226,14 +243,17 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
       const { userId } = currentUser(request);
       const inviteId = roleId(request.params.inviteId);
       const merchant = await db.transaction(async (tx) => {
-        const record = await managed(tx, userId, request.params.id, true);
-        await ownRole(tx, record.uuid, request.body.acl_role_id);
-        const [invite] = await tx.query<{ user_id: string | null }>(
-          'update staff_invites set acl_role_id = $3, name = $4 where id = $1 and merchant_uuid = $2 returning user_id',
-          [inviteId, record.uuid, request.body.acl_role_id, request.body.name.trim()],
-        );
+        const { record, caller } = await managing(tx, userId, request.params.id);
+        const target = await ownRole(tx, record.uuid, request.body.acl_role_id);
+        const [invite] = await tx.query<{ user_id: string | null; acl_role_id: string }>('select user_id, acl_role_id from staff_invites where id = $1 and merchant_uuid = $2 for update', [inviteId, record.uuid]);
         if (!invite) throw apiError('NOT_FOUND');
-        if (invite.user_id) await tx.query('update memberships set acl_role_id = $3 where user_id = $1 and merchant_uuid = $2', [invite.user_id, record.uuid, request.body.acl_role_id]);
+        await assertMemberChangeable(tx, caller, invite.user_id, record.uuid);
+        assertWithinCaller(caller, (await ownRole(tx, record.uuid, invite.acl_role_id)).permissions);
+        assertWithinCaller(caller, target.permissions);
+        await tx.query('update staff_invites set acl_role_id = $2, name = $3 where id = $1', [inviteId, request.body.acl_role_id, request.body.name.trim()]);
+        if (invite.user_id) {
+          await tx.query('update memberships set acl_role_id = $3 where user_id = $1 and merchant_uuid = $2 and acl_role_id is not null', [invite.user_id, record.uuid, request.body.acl_role_id]);
+        }
         return record;
       });
       return { staff_invite: inviteOf((await invitesOf(merchant.uuid)).find((row) => Number(row.id) === inviteId)!), message: message('server.team.staff.updated') };
@@ -245,9 +265,12 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     const { userId } = currentUser(request);
     const inviteId = roleId(request.params.inviteId);
     await db.transaction(async (tx) => {
-      const record = await managed(tx, userId, request.params.id, true);
-      const [invite] = await tx.query<{ user_id: string | null }>('delete from staff_invites where id = $1 and merchant_uuid = $2 returning user_id', [inviteId, record.uuid]);
+      const { record, caller } = await managing(tx, userId, request.params.id);
+      const [invite] = await tx.query<{ user_id: string | null; acl_role_id: string }>('select user_id, acl_role_id from staff_invites where id = $1 and merchant_uuid = $2 for update', [inviteId, record.uuid]);
       if (!invite) throw apiError('NOT_FOUND');
+      await assertMemberChangeable(tx, caller, invite.user_id, record.uuid);
+      assertWithinCaller(caller, (await ownRole(tx, record.uuid, invite.acl_role_id)).permissions);
+      await tx.query('delete from staff_invites where id = $1', [inviteId]);
       if (invite.user_id) await tx.query('delete from memberships where user_id = $1 and merchant_uuid = $2 and acl_role_id is not null', [invite.user_id, record.uuid]);
     });
     return reply.code(204).send();

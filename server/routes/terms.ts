@@ -25,7 +25,7 @@ const MAY_ACCEPT = 'update_user_profile';
  */
 export const termsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   app.put<{ Params: { id: string }; Body: { product: string; terms_accepted: true } }>(
     '/merchants/:id/update_merchant_product',

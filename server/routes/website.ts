@@ -65,7 +65,7 @@ export function emptyWebsiteDetail(): Record<string, unknown> {
  */
 export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, clock } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   const changeWebsite = websiteChanger(ctx);
   app.post<{ Params: { id: string }; Body: { website_detail: Record<string, unknown> } }>(

@@ -15,7 +15,7 @@ import {
   websiteDocumentsOf,
 } from '../documents/websiteDocuments';
 import { ApiError, apiError, validationError } from '../errors';
-import { readMultipartUpload } from '../files/readMultipartUpload';
+import { inspectedUpload, readMultipartUpload } from '../files/readMultipartUpload';
 import { actingMembership } from '../merchants/editableMembership';
 import { isUuid } from '../merchants/parseIds';
 import { listMerchants, loadMembership, type MerchantRecord } from '../merchants/store';
@@ -28,13 +28,14 @@ const MB = 1024 * 1024;
  * Website documents (onboarding spec sections 3 and 7, Website): the documents a website's reviewer asks for (one
  * category at a time: website_detail.req_doc_category), uploaded through the documents' uploader and file store.
  * GET website_documents lists those asked, each with the document in force; POST create_website_documents takes the
- * asked one (multipart: processed_document, document_category_id, document_type_id; checked by content and size while
- * it streams); POST submit_website_documents sends it, and the website returns to the review queue. By the website's
- * uuid, for its merchant's members with the profile-editing permission.
+ * asked one (multipart: processed_document, document_category_id, document_type_id; its size and type checked while
+ * it streams, what is asked checked next, the file parsed last, off the request's thread); POST
+ * submit_website_documents sends it, and the website returns to the review queue. By the website's uuid, for its
+ * merchant's members with the profile-editing permission.
  */
 export const websiteDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, requirements } = ctx;
-  app.addHook('preHandler', authenticate(db));
+  app.addHook('onRequest', authenticate(db));
 
   /** The merchant whose website `uuid` is, among the caller's (404 for anyone else's, as for one that does not exist). */
   const ownerOf = async (request: FastifyRequest<{ Params: { uuid: string } }>): Promise<{ userId: string; merchant: MerchantRecord }> => {
@@ -89,8 +90,10 @@ export const websiteDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => as
 
   app.post<{ Params: { uuid: string } }>('/website_details/:uuid/create_website_documents', async (request, reply) => {
     const { userId, merchant } = await ownerOf(request);
-    // The permission and the step first: a caller who may not act is refused before their file is read.
-    await actingMembership(db, userId, merchant.uuid, STEP);
+    // The permission, the step and whether a document is asked first: a caller who may not send one is refused before
+    // their file is read (all checked again with the record locked below).
+    const { record: current } = await actingMembership(db, userId, merchant.uuid, STEP);
+    if (evaluateStatus(current, rulesConfig).websiteDocumentWanted !== true) throw validationError({ document_category_id: [message('server.websiteDocuments.notAsked')] });
     const { fields, upload } = await readMultipartUpload(request, {
       maxBytes: Math.max(...WEBSITE_DOCUMENT_CATEGORIES.map((category) => category.maxFileSizeLimit)) * MB,
       fields: 4,
@@ -106,6 +109,10 @@ export const websiteDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => as
     if (!category) throw validationError({ document_category_id: [message('server.websiteDocuments.notAsked')] });
     if (fields.document_type_id !== undefined && fields.document_type_id !== String(WEBSITE_DOCUMENT_TYPE.id)) throw validationError({ document_type_id: [message('documents.typeRequired')] });
     if (!upload) throw validationError({ file: [message('upload.missing')] });
+    if ((current.website_detail as { req_doc_category: number | null }).req_doc_category !== category.id) {
+      throw validationError({ document_category_id: [message('server.websiteDocuments.notAsked')] });
+    }
+    const checked = await inspectedUpload(upload, ctx.fileParser);
     const { catalogue } = await requirements.forMerchant(merchant.uuid);
     const saved = await db.transaction(async (tx) => {
       const { record, by } = await acting(tx, userId, merchant.uuid, request.params.uuid);
@@ -113,7 +120,7 @@ export const websiteDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => as
       if (evaluateStatus(record, rulesConfig).websiteDocumentWanted !== true || detail.req_doc_category !== category.id) {
         throw validationError({ document_category_id: [message('server.websiteDocuments.notAsked')] });
       }
-      return saveWebsiteDocument(tx, record, category, upload, by);
+      return saveWebsiteDocument(tx, record, category, checked, by);
     });
     reply.code(201);
     const [kycDocument] = (await websiteDocumentsOf(db, catalogue, merchant.uuid)).filter((document) => document.uuid === saved.uuid);

@@ -9,6 +9,7 @@ const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'));
 /** The lazy screen of each name the route table uses. */
 const SCREENS: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
   signIn: lazy(() => import('../features/account/SignInPage')),
+  unlock: lazy(() => import('../features/account/UnlockPage')),
   onboarding: lazy(() => import('../features/onboarding/OnboardingPage')),
   nowBank: lazy(() => import('../features/now/NowBankPage')),
   pennyDetails: lazy(() => import('../features/now/PennyDetailsPage')),

@@ -1,5 +1,6 @@
 import type { Merchant, MerchantSummary } from '../shared/api/types';
 import type { ProductVariant } from '../shared/products';
+import { UNLOCK_ROUTE } from '../shared/session/unlockLink';
 
 /** What the access rules of the /app routes read (platform spec section 2). */
 export interface RouteFacts {
@@ -20,7 +21,7 @@ export interface RouteFacts {
 }
 
 /** The screens the table can show; a route without one (not built yet) shows the not-found page once allowed. */
-export type ScreenName = 'signIn' | 'onboarding' | 'nowBank' | 'pennyDetails' | 'ops' | 'teamAccounts' | 'oauthAuthorize' | 'welcome' | 'assessment' | 'plans' | 'terms' | 'aggregator' | 'merchantSwitch' | 'password';
+export type ScreenName = 'signIn' | 'unlock' | 'onboarding' | 'nowBank' | 'pennyDetails' | 'ops' | 'teamAccounts' | 'oauthAuthorize' | 'welcome' | 'assessment' | 'plans' | 'terms' | 'aggregator' | 'merchantSwitch' | 'password';
 
 /** One route under /app: its screen, who may see it and, when not, where they go instead. */
 export interface AppRoute {
@@ -50,6 +51,8 @@ const planOpen = (merchant: Merchant | undefined) => {
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/account', screen: 'signIn' },
   { path: '/account/signin', screen: 'signIn' },
+  // The unlock link of a sign-in lock's instruction (sent to the user's own e-mail or mobile) opens it: no session needed.
+  { path: UNLOCK_ROUTE, screen: 'unlock' },
   { path: '/oauth/authorize', screen: 'oauthAuthorize', allow: signedIn, redirect: toSignIn },
   {
     path: '/bank-details',
@@ -111,6 +114,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
 /** The page title of each screen (catalogue keys of the main catalogue: the gate sets it before the screen loads). */
 export const SCREEN_TITLES: Readonly<Record<ScreenName, string>> = {
   signIn: 'auth.title',
+  unlock: 'auth.unlock.title',
   onboarding: 'onboarding.title',
   nowBank: 'now.bank.title',
   pennyDetails: 'penny.amount.title',

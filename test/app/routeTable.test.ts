@@ -21,6 +21,8 @@ const CASES: Case[] = [
   ['/account', '/account', NO_SESSION, 'shown'],
   ['/account', '/account', SESSION, 'shown'],
   ['/account/signin', '/account/signin', NO_SESSION, 'shown'],
+  // The unlock link of a sign-in lock: the user cannot sign in, so no session is asked.
+  ['/account/unlock', '/account/unlock?identity=a%40example.com&code=ABCD', NO_SESSION, 'shown'],
   ['/oauth/authorize', '/oauth/authorize?client_id=p1&state=s', NO_SESSION, '/account?redirectTo=%2Foauth%2Fauthorize%3Fclient_id%3Dp1%26state%3Ds'],
   ['/oauth/authorize', '/oauth/authorize?client_id=p1', SESSION, 'shown'],
   ['/bank-details', '/bank-details', NO_SESSION, '/account?redirectTo=%2Fbank-details'],

@@ -128,9 +128,10 @@ describe('staff', () => {
     expect((await call(t, o.token, 'PUT', `/api/v1/merchants/${o.uuid}/acl_roles/${e.role.id}/move_assoc_to_new_role/${other.id}`)).json()).toEqual({ moved: 1 });
     expect(await permissionsOf(e.token)).toEqual(['manage_team_accounts']);
     expect((await call(t, o.token, 'DELETE', `/api/v1/merchants/${o.uuid}/acl_roles/${e.role.id}`)).statusCode).toBe(204);
-    // Now a manager of the team, the employee may change their own invite back to a smaller role.
+    // Now a manager of the team, the employee still may not change their own entry: the owner moves them to a smaller role.
     const small = (await createRole(o, 'Readers', ['read_transactions'])).json().acl_role;
-    const updated = await call(t, e.token, 'PUT', `/api/v1/merchants/${o.uuid}/staff_invites/${e.invite.id}`, { acl_role_id: small.id, name: 'Priya K' });
+    expect((await call(t, e.token, 'PUT', `/api/v1/merchants/${o.uuid}/staff_invites/${e.invite.id}`, { acl_role_id: small.id, name: 'Priya K' })).json()).toMatchObject({ code: 'OWN_ROLE_FIXED' });
+    const updated = await call(t, o.token, 'PUT', `/api/v1/merchants/${o.uuid}/staff_invites/${e.invite.id}`, { acl_role_id: small.id, name: 'Priya K' });
     expect(updated.json()).toMatchObject({ message: 'Employee updated successfully!', staff_invite: { name: 'Priya K', role: { id: small.id } } });
     expect(await permissionsOf(e.token)).toEqual(['read_transactions']);
     expect((await call(t, o.token, 'DELETE', `/api/v1/merchants/${o.uuid}/staff_invites/${e.invite.id}`)).statusCode).toBe(204);
@@ -158,7 +159,8 @@ describe('the role × endpoint matrix: the server refuses what the role does not
   ];
   const ROLES = {
     owner: null,
-    'team manager': ['manage_team_accounts', 'basic_permissions'],
+    // The calls hand out read_transactions, which a caller may give only holding it.
+    'team manager': ['manage_team_accounts', 'basic_permissions', 'read_transactions'],
     uploader: ['update_profile_restricted', 'basic_permissions'],
     'profile editor': ['update_user_profile'],
     viewer: ['basic_permissions', 'read_transactions', 'read_settlements'],

@@ -24,7 +24,7 @@ export type TestAppOptions = Partial<BuildOptions> & { allowServerErrors?: boole
 export async function testApp({ allowServerErrors = false, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const db = await emptyDatabase();
   await migrate(db);
-  const app = await build({ db, appDir: '/nonexistent/', ...options, config: { authRateLimit: 10000, logLevel: 'silent', jobPollMs: 0, ...options.config } });
+  const app = await build({ db, appDir: '/nonexistent/', ...options, config: { authRateLimit: 10000, signInAddressLimit: 10000, logLevel: 'silent', jobPollMs: 0, ...options.config } });
   const serverErrors: string[] = [];
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 && reply.statusCode !== 503) serverErrors.push(`${reply.statusCode} ${request.method} ${request.url}`);
@@ -92,7 +92,7 @@ async function schemaOfSharedPglite(schema: string): Promise<Database> {
   await shared.exec(`create schema ${schema}`);
   return {
     kind: shared.kind,
-    query: (sql, params) => inTurn(() => shared.query(sql, params)),
+    query: (sql, params, options) => inTurn(() => shared.query(sql, params, options)),
     exec: (sql) => inTurn(() => shared.exec(sql)),
     transaction: (work) => inTurn(() => shared.transaction(work)),
     async listen(channel, onMessage) {

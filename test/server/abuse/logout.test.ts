@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/auth/secrets';
 import { call, latestOtp, signInWithOtp, testApp, type TestApp } from '../testApp';
-import { allowResend, login, sendOtp, verifyOtp, wrongCodes } from './signInCalls';
+import { allowResend, login, sendOtp, statusCounts, verifyOtp, wrongCodes } from './signInCalls';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,21 +46,23 @@ describe('DELETE /api/v1/user/logout', () => {
   });
 });
 
-describe('a lock ends the user\'s sessions', () => {
-  it('ends them when wrong codes lock the OTP', async () => {
+describe('a sign-in lock leaves the user\'s sessions alone (a stranger\'s guesses sign no one out)', () => {
+  it('keeps them when wrong codes lock the OTP', async () => {
     const identity = 'otp.lock@example.com';
-    const [token] = await sessionsOf(identity, 1);
+    const [phone, laptop] = await sessionsOf(identity, 2);
     await allowResend(t, identity);
     await sendOtp(t, identity);
-    for (const guess of wrongCodes(await latestOtp(t.db, identity), 5)) await verifyOtp(t, identity, guess);
-    expect(await signedIn(token!)).toBe(false);
+    const guesses = await Promise.all(wrongCodes(await latestOtp(t.db, identity), 20).map((guess) => verifyOtp(t, identity, guess)));
+    expect(statusCounts(guesses)).toEqual({ 422: 4, 423: 16 });
+    expect([await signedIn(phone!), await signedIn(laptop!)]).toEqual([true, true]);
   });
 
-  it('ends them when wrong passwords lock the password', async () => {
+  it('keeps them when wrong passwords lock the password', async () => {
     const identity = 'password.lock@example.com';
     const [token] = await sessionsOf(identity, 1);
     await t.db.query('update users set password_hash = $2 where email = $1', [identity, await hashPassword('Secret@123')]);
-    for (let i = 0; i < 5; i++) await login(t, identity, 'wrong');
-    expect(await signedIn(token!)).toBe(false);
+    const guesses = await Promise.all(Array.from({ length: 20 }, () => login(t, identity, 'wrong')));
+    expect(statusCounts(guesses)).toEqual({ 401: 4, 423: 16 });
+    expect(await signedIn(token!)).toBe(true);
   });
 });

@@ -6,14 +6,29 @@ export function sendOtp(t: TestApp, identity: string): Promise<LightMyRequestRes
   return t.app.inject({ method: 'POST', url: '/api/v1/user/send_otp', payload: { identity } });
 }
 
-/** POST /api/v1/user/verify_otp with a code. */
-export function verifyOtp(t: TestApp, identity: string, otp: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: '/api/v1/user/verify_otp', payload: { identity, otp } });
+/** POST /api/v1/user/verify_otp with a code (from the client address `from`, by default the tests' 127.0.0.1). */
+export function verifyOtp(t: TestApp, identity: string, otp: string, from?: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/api/v1/user/verify_otp', payload: { identity, otp }, ...(from ? { remoteAddress: from } : {}) });
 }
 
-/** POST /api/v1/user/login with a password. */
-export function login(t: TestApp, identity: string, password: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { identity, password } });
+/** POST /api/v1/user/login with a password (from the client address `from`, by default the tests' 127.0.0.1). */
+export function login(t: TestApp, identity: string, password: string, from?: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { identity, password }, ...(from ? { remoteAddress: from } : {}) });
+}
+
+/** POST /api/v1/user/unlock with an unlock code (from the client address `from`, by default the tests' 127.0.0.1). */
+export function unlock(t: TestApp, identity: string, code: string, from?: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/api/v1/user/unlock', payload: { identity, code }, ...(from ? { remoteAddress: from } : {}) });
+}
+
+/** The unlock instructions the sandbox "sent" to a recipient, oldest first: each one's code and link. */
+export async function unlockInstructions(t: TestApp, recipient: string): Promise<Array<{ code: string; link: string }>> {
+  const rows = await t.db.query<{ body: string }>(`select body from sandbox_messages where recipient = $1 and subject = 'Unlock your account' order by id`, [recipient]);
+  return rows.map(({ body }) => {
+    const link = /(https?:\/\/\S+\/app\/account\/unlock\?\S+)/.exec(body)?.[1] ?? '';
+    const code = /the code ([A-Z2-7]{16}) /.exec(body)?.[1] ?? '';
+    return { code, link };
+  });
 }
 
 /** `count` distinct 4-digit codes, none of them `rightCode`. */

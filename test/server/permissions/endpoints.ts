@@ -43,8 +43,9 @@ export interface Endpoint {
   area: 'public and session' | 'merchant steps' | 'documents and agreement' | 'team, plans and staff';
   access: Access;
   /**
-   * The request, with a body the route's schema accepts: the body is validated before the session and the permission
-   * are checked, so an invalid one would be refused (422) before the gate is reached.
+   * The request, with a body the route's schema accepts: the session is checked first (an anonymous call gets 401
+   * whatever its body), the body is validated before the permission, so an invalid one would be refused (422) before
+   * the permission gate is reached.
    */
   request(f: Fixture): { url: string; payload?: unknown; headers?: Record<string, string> };
   /** An allowed caller may be told 404: the id names nothing (a spare id an earlier allowed call removed, or none). */
@@ -102,6 +103,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     'POST /api/v1/user/send_otp': { access: PUBLIC, request: () => ({ url: '/api/v1/user/send_otp', payload: { identity: 'matrix.sign-in@example.com' } }) },
     'POST /api/v1/user/verify_otp': { access: PUBLIC, request: () => ({ url: '/api/v1/user/verify_otp', payload: { identity: 'matrix.sign-in@example.com', otp: '0000' } }) },
     'POST /api/v1/user/login': { access: PUBLIC, request: () => ({ url: '/api/v1/user/login', payload: { identity: 'matrix.sign-in@example.com', password: 'Wrong@1234' } }) },
+    'POST /api/v1/user/unlock': { access: PUBLIC, request: () => ({ url: '/api/v1/user/unlock', payload: { identity: 'matrix.sign-in@example.com', code: 'AAAAAAAAAAAAAAAA' } }) },
     'POST /api/v1/oauth/token': {
       access: PUBLIC,
       request: (f) => ({ url: '/api/v1/oauth/token', payload: { grant_type: 'authorization_code', client_id: f.partner.clientId, client_secret: 'not-the-secret', code: 'no-code', redirect_uri: f.partner.redirectUri } }),
