@@ -132,9 +132,10 @@ function MerchantFacts({ facts }: { facts: readonly Fact[] }) {
           </Typography>
           <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
             {value && link ? (
-              <a href={value} target="_blank" rel="noopener noreferrer nofollow">
+              // A tap target of its own (44 px high), however the fonts set the line.
+              <Box component="a" href={value} target="_blank" rel="noopener noreferrer nofollow" sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, maxWidth: '100%' }}>
                 {value}
-              </a>
+              </Box>
             ) : (
               (value ?? '—')
             )}
