@@ -2,19 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataFolder } from './dataFolderLock';
 
-/**
- * How a query's rows come back. `binary`: on PostgreSQL every column in binary format, so a bytea is a Buffer as the
- * server sent it, with no text to decode (select bytea columns only: other types would come back as raw bytes too);
- * PGlite ignores it.
- */
-export interface QueryOptions {
-  binary?: boolean;
-}
-
 /** Anything that runs parameterised SQL: the database itself or an open transaction, and which database it is. */
 export interface Queryable {
   readonly kind: 'pglite' | 'postgres';
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
 /** The application's database: PGlite embedded, or a PostgreSQL server. Same SQL on both. */
@@ -87,10 +78,8 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   });
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
     kind: 'postgres',
-    async query<Row>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-      // pg reads `binary` from a query's config (lib/query.js); @types/pg lists it for clients only.
-      const config: pg.QueryConfig & { binary?: boolean } = { text: sql, values: params, binary: options.binary };
-      return (await client.query(config)).rows as Row[];
+    async query<Row>(sql: string, params: unknown[] = []) {
+      return (await client.query(sql, params)).rows as Row[];
     },
   });
   return {

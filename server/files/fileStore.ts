@@ -183,19 +183,10 @@ function bytesParameter(db: Queryable, content: Buffer): { sql: (placeholder: st
 }
 
 /**
- * The contents of stored files by id (a file deleted meanwhile is missing): from PostgreSQL in binary (a Buffer as the
- * server sent it, nothing decoded), from PGlite as base64.
+ * The contents of stored files by id (a file deleted meanwhile is missing), read as base64 on both databases: pg reads
+ * result rows as text only (its protocol parser has no binary mode), and base64 is the shortest text of bytes.
  */
 export async function fileContents(db: Queryable, ids: readonly string[]): Promise<Map<string, Buffer>> {
-  if (db.kind === 'postgres') {
-    // In binary rows a uuid would be 16 raw bytes: each file is named by its position in `ids` (an integer pg reads).
-    const rows = await db.query<{ content: Buffer; position: number }>(
-      'select content, array_position($1::uuid[], id) as position from stored_files where id = any($1::uuid[])',
-      [ids],
-      { binary: true },
-    );
-    return new Map(rows.map((row) => [ids[row.position - 1]!, row.content]));
-  }
   const rows = await db.query<{ id: string; content: string }>("select id, encode(content, 'base64') as content from stored_files where id = any($1::uuid[])", [ids]);
   return new Map(rows.map((row) => [row.id, Buffer.from(row.content, 'base64')]));
 }

@@ -92,7 +92,7 @@ async function schemaOfSharedPglite(schema: string): Promise<Database> {
   await shared.exec(`create schema ${schema}`);
   return {
     kind: shared.kind,
-    query: (sql, params, options) => inTurn(() => shared.query(sql, params, options)),
+    query: (sql, params) => inTurn(() => shared.query(sql, params)),
     exec: (sql) => inTurn(() => shared.exec(sql)),
     transaction: (work) => inTurn(() => shared.transaction(work)),
     async listen(channel, onMessage) {
