@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
-import { fileContents, saveFile, shared, type FileToStore, type UploadType } from '../files/fileStore';
+import { fileContents, saveFile, type FileToStore, type UploadType } from '../files/fileStore';
 import type { PageToMerge } from '../files/mergePages';
 import type { DocumentCatalogue } from './requirementsSource';
 import { isUuid } from '../merchants/parseIds';
@@ -275,7 +275,7 @@ export async function pagesToMerge(db: Queryable, merchantUuid: string, uuid: st
     const page = byId.get(id)!;
     const content = contents.get(page.file_id);
     if (!content) throw apiError('PAGE_ORDER_INVALID');
-    return { content: shared(content), mime_type: page.mime_type };
+    return { content, mime_type: page.mime_type };
   });
 }
 

@@ -68,6 +68,9 @@ export interface FileToStore {
   sha256?: string;
 }
 
+/** How many bytes of an upload are taken in before the request's thread serves others a turn. */
+const YIELD_EVERY_BYTES = 256 * 1024;
+
 /** What a merchant may keep when nobody raised it (the defaults of merchant_storage, migration 020). */
 export const STORAGE_QUOTA = { bytes: 200 * 1024 * 1024, files: 200 } as const;
 
@@ -90,6 +93,7 @@ export async function readUpload(stream: Readable & { truncated?: boolean }, dec
   const content = Buffer.from(new SharedArrayBuffer(limits.maxBytes));
   const hash = createHash('sha256');
   let size = 0;
+  let sinceTurn = 0;
   // Past the limit the rest is read and dropped (the request must be consumed to be answered), never kept.
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     if (size + chunk.length < limits.maxBytes) {
@@ -97,6 +101,13 @@ export async function readUpload(stream: Readable & { truncated?: boolean }, dec
       hash.update(chunk);
     }
     size += chunk.length;
+    // Chunks already buffered come one after another without a turn of the event loop: every 256 KB (copied, hashed,
+    // its fresh pages faulted in) other requests get one.
+    sinceTurn += chunk.length;
+    if (sinceTurn >= YIELD_EVERY_BYTES) {
+      sinceTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   if (stream.truncated || size >= limits.maxBytes) throw new UploadRefused('tooLarge');
   if (size === 0) throw new UploadRefused('empty');
@@ -183,19 +194,33 @@ function bytesParameter(db: Queryable, content: Buffer): { sql: (placeholder: st
 }
 
 /**
- * The contents of stored files by id (a file deleted meanwhile is missing), read as base64 on both databases: pg reads
- * result rows as text only (its protocol parser has no binary mode), and base64 is the shortest text of bytes.
+ * The contents of stored files by id (a file deleted meanwhile is missing), read as base64 on both databases (pg reads
+ * result rows as text only, and base64 is the shortest text of bytes) and decoded into shared memory a slice at a time
+ * (see sharedFromBase64): a parse worker reads them where they are, and other requests are served meanwhile.
  */
 export async function fileContents(db: Queryable, ids: readonly string[]): Promise<Map<string, Buffer>> {
   const rows = await db.query<{ id: string; content: string }>("select id, encode(content, 'base64') as content from stored_files where id = any($1::uuid[])", [ids]);
-  return new Map(rows.map((row) => [row.id, Buffer.from(row.content, 'base64')]));
+  const contents = new Map<string, Buffer>();
+  for (const row of rows) contents.set(row.id, await sharedFromBase64(row.content));
+  return contents;
 }
 
-/** A copy of `bytes` in shared memory: a parse worker reads it where it is (posting it would copy it on this thread). */
-export function shared(bytes: Uint8Array): Buffer {
-  const copy = Buffer.from(new SharedArrayBuffer(bytes.byteLength));
-  copy.set(bytes);
-  return copy;
+/** Base64 decoded per slice: about 230 KB of bytes, then a turn of the event loop for other requests. */
+const BASE64_SLICE = 77 * 4096;
+
+/**
+ * Base64 as PostgreSQL's encode() writes it, decoded into shared memory. encode() breaks its lines every 76 characters
+ * (57 bytes), so a slice of whole lines decodes on its own; a text without those breaks is decoded at once.
+ */
+async function sharedFromBase64(text: string): Promise<Buffer> {
+  const target = Buffer.from(new SharedArrayBuffer(Math.floor((text.length * 3) / 4)));
+  const slice = text.length > 76 && text[76] !== '\n' ? text.length : BASE64_SLICE;
+  let written = 0;
+  for (let start = 0; start < text.length; start += slice) {
+    if (start) await new Promise((resolve) => setImmediate(resolve));
+    written += target.write(text.slice(start, start + slice), written, 'base64');
+  }
+  return target.subarray(0, written);
 }
 
 /** A merchant's storage and quota (the defaults for a merchant that stored nothing yet). */
