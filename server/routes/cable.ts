@@ -11,21 +11,15 @@ import { apiError } from '../errors';
 import { isUuid } from '../merchants/parseIds';
 import { parseProfileEvent, PROFILE_CHANNEL, type ProfileMessage } from '../penny/profileEvents';
 
-/** The subprotocol the client asks for; the bearer token travels as a second one, `bearer.<token>` (never echoed). */
-export const CABLE_PROTOCOL = 'cable.v1';
+// The subprotocol the client asks for (the bearer token travels as a second one, `bearer.<token>`, never echoed) and
+// the close codes: shared with the app's client (useProfileChannel).
+export { CABLE_CLOSE, CABLE_PROTOCOL } from '../../src/shared/api/cableProtocol';
+import { CABLE_CLOSE, CABLE_PROTOCOL } from '../../src/shared/api/cableProtocol';
 const BEARER_PREFIX = 'bearer.';
 /** Seconds between the server's pings: a client that hears none for a while knows the connection is dead. */
 export const CABLE_PING_MS = 3000;
 /** How often every open socket's session and subscriptions are read again (expiry; a notification lost in a drop). */
 export const CABLE_RECHECK_MS = 30_000;
-/** The close codes of the live channel (the private range 4000-4999, after the HTTP statuses they stand for). */
-export const CABLE_CLOSE = {
-  /** The socket's session ended (logout, expiry, a lock, a new password): sent after `{"type":"disconnect"}`. */
-  SESSION_ENDED: 4401,
-  /** The user holds CABLE_SOCKETS_PER_USER sockets on this process already. */
-  TOO_MANY_SOCKETS: 4429,
-} as const;
-
 /** The options of @fastify/websocket, registered on the root instance (app.ts) so tests have `app.injectWS`. */
 export const CABLE_SOCKET_OPTIONS: WebsocketPluginOptions = {
   options: {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { activeSession } from '../session/session';
 import { refreshSession } from '../session/refreshSession';
+import { CABLE_CLOSE, CABLE_PROTOCOL } from './cableProtocol';
 import { keys } from './keys';
 import type { Merchant } from './types';
 
@@ -46,7 +47,8 @@ function withProfileMessage(merchant: Merchant | undefined, message: ProfileMess
 /**
  * Follows a merchant on the live channel (/cable, ProfileChannel keyed by the merchant uuid): each message updates
  * the cached merchant at once and reads it again from the server; `bank_verified` refreshes the session 5 s later.
- * The socket reopens with growing delays after a drop; while it is not open, the merchant is read every ~10 s.
+ * The socket reopens with growing delays after a drop; while it is not open, the merchant is read every ~10 s. A
+ * socket closed because its session ended is not reopened.
  */
 export function useProfileChannel(merchantUuid: string | undefined): void {
   const { mutate } = useSWRConfig();
@@ -97,7 +99,7 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
     const open = () => {
       if (stopped) return;
       let opened = false;
-      const current = new WebSocket(cableUrl(), ['cable.v1', `bearer.${token}`]);
+      const current = new WebSocket(cableUrl(), [CABLE_PROTOCOL, `bearer.${token}`]);
       socket = current;
       current.onopen = () => {
         opened = true;
@@ -118,10 +120,18 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
         }
         if (data.identifier === identifier && data.message) onMessage(data.message);
       };
-      current.onclose = () => {
+      current.onclose = (event: CloseEvent) => {
         clearTimeout(silence);
         if (stopped || socket !== current) return;
         socket = null;
+        // The session ended (a logout elsewhere, its expiry): reopening with its token would only be refused. The
+        // merchant is read once, and that call's 401 signs the page out.
+        if (event.code === CABLE_CLOSE.SESSION_ENDED) {
+          stopped = true;
+          stopPolling();
+          void mutate(key);
+          return;
+        }
         if (!opened) failures += 1;
         // Polling covers the gap; it stops once a socket opens again.
         startPolling();

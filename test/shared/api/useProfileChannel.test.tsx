@@ -16,7 +16,7 @@ class FakeSocket {
   static all: FakeSocket[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   sent: string[] = [];
   constructor(
     readonly url: string,
@@ -27,8 +27,9 @@ class FakeSocket {
   send(data: string) {
     this.sent.push(data);
   }
-  close() {
-    this.onclose?.();
+  /** Closes it as the server or the network would: 1006 (abnormal, a drop) unless a code is given. */
+  close(code = 1006) {
+    this.onclose?.({ code });
   }
   open() {
     this.onopen?.();
@@ -123,6 +124,22 @@ describe('useProfileChannel()', () => {
       await vi.advanceTimersByTimeAsync(PROFILE_CHANNEL_TIMINGS.pollMs - 1000);
     });
     expect(reads() - afterOpen).toBeLessThanOrEqual(1);
+  });
+
+  it('does not reopen a socket whose session ended (4401), nor poll: it reads the merchant, whose 401 signs the page out', async () => {
+    const calls = mockFetch(() => ({ body: { merchant: pending } }));
+    renderProbe();
+    act(() => FakeSocket.all[0]!.open());
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    const reads = () => calls.filter((call) => call.url === keys.merchant(UUID)).length;
+    const beforeClose = reads();
+    await act(async () => FakeSocket.all[0]!.close(4401));
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    const afterClose = reads();
+    expect(afterClose).toBeGreaterThan(beforeClose);
+    await act(async () => vi.advanceTimersByTimeAsync(PROFILE_CHANNEL_TIMINGS.reconnectDelaysMs.at(-1)! + PROFILE_CHANNEL_TIMINGS.pollMs * 3));
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(reads()).toBe(afterClose);
   });
 
   it('closes a socket that has gone silent and opens another', async () => {
