@@ -16,6 +16,7 @@ import { sendOtpError, verifyError } from '../../shared/api/authErrors';
 import { activeSession, saveSession } from '../../shared/session/session';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { TextInput } from '../../shared/ui/TextInput';
+import { IdentityField } from './IdentityField';
 import { t } from '../../shared/ui/t';
 import { useCountdown } from './useCountdown';
 
@@ -122,19 +123,7 @@ export default function SignInPage() {
     </Alert>
   );
 
-  const identityField = (
-    <TextInput
-      id="identity"
-      name="username"
-      label={t('auth.identity.label')}
-      value={identity}
-      onChange={(event) => setIdentity(event.target.value)}
-      autoComplete="username"
-      inputProps={{ maxLength: 254, autoCapitalize: 'none', spellCheck: false }}
-      required
-      disabled={busy || (mode === 'otp' && sentTo !== null)}
-    />
-  );
+  const identityField = <IdentityField value={identity} onChange={setIdentity} disabled={busy || (mode === 'otp' && sentTo !== null)} />;
 
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'center', p: { xs: 0, sm: 2 }, bgcolor: 'grey.100' }}>

@@ -11,6 +11,7 @@ import { authApi } from '../../shared/api/auth';
 import { fieldText, verifyError } from '../../shared/api/authErrors';
 import { requestIdOf } from '../../shared/api/fetcher';
 import { TextInput } from '../../shared/ui/TextInput';
+import { IdentityField } from './IdentityField';
 import { t } from '../../shared/ui/t';
 
 /**
@@ -58,17 +59,7 @@ export default function UnlockPage() {
         ) : (
           <Stack component="form" spacing={2} onSubmit={submit} noValidate>
             <Typography>{t('auth.unlock.intro')}</Typography>
-            <TextInput
-              id="identity"
-              name="username"
-              label={t('auth.identity.label')}
-              value={identity}
-              onChange={(event) => setIdentity(event.target.value)}
-              autoComplete="username"
-              inputProps={{ maxLength: 254, autoCapitalize: 'none', spellCheck: false }}
-              required
-              disabled={busy}
-            />
+            <IdentityField value={identity} onChange={setIdentity} disabled={busy} />
             <TextInput
               id="unlock-code"
               name="code"

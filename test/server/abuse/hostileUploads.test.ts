@@ -3,9 +3,10 @@ import { message } from '../../../schemas/messages';
 import { createFileParser, ParseRefused } from '../../../server/files/fileParser';
 import { saveFile } from '../../../server/files/fileStore';
 import { multipartBody, TINY_PNG } from '../multipart';
-import { call, patchRecord, signInStaff, signInWithOtp, testApp, type TestApp } from '../testApp';
+import { call, patchRecord, signInStaff, testApp, type TestApp } from '../testApp';
 import { entityBombXml, junkPaddedPdf, longAttributeXmlZip, lyingSizeZip, offlineKycXml, onePagePdf, pageTreeBombPdf, pngOf, shareCodeZip } from './hostileFiles';
 import { kycReadyMerchant } from './kycReadyMerchant';
+import { merchantWithPan } from './merchantWithPan';
 
 const MB = 1024 * 1024;
 let t: TestApp;
@@ -21,13 +22,7 @@ interface Merchant {
 }
 
 let count = 0;
-/** A Partnership with a verified PAN: asked for its PAN card (5 MB, one file) and a government certificate (15 MB, pages). */
-async function partnership(): Promise<Merchant> {
-  const token = await signInWithOtp(t, `hostile.${++count}.${Date.now()}@example.com`);
-  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
-  expect((await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } })).statusCode).toBe(200);
-  return { token, uuid };
-}
+const partnership = () => merchantWithPan(t, `hostile.${++count}.${Date.now()}@example.com`);
 
 const send = (m: Merchant, path: string, fields: Record<string, string>, file: { field: string; filename: string; content: Buffer }) => {
   const body = multipartBody(fields, [file]);

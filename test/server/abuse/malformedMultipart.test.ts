@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../../schemas/messages';
 import { multipartBody, TINY_PNG } from '../multipart';
-import { call, patchRecord, signInStaff, signInWithOtp, testApp, type TestApp } from '../testApp';
+import { call, patchRecord, signInStaff, testApp, type TestApp } from '../testApp';
 import { offlineKycXml, shareCodeZip } from './hostileFiles';
 import { kycReadyMerchant } from './kycReadyMerchant';
+import { merchantWithPan, PARTNERSHIP, PRIVATE_LIMITED } from './merchantWithPan';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,12 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let count = 0;
-const newMerchant = async (pan = 'AAFFG7781Q', entity = 4) => {
-  const token = await signInWithOtp(t, `multipart.${++count}.${Date.now()}@example.com`);
-  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
-  expect((await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: pan, business_entity_id: entity } })).statusCode).toBe(200);
-  return { token, uuid };
-};
+const newMerchant = (pan: { pan: string; entity: number } = PARTNERSHIP) => merchantWithPan(t, `multipart.${++count}.${Date.now()}@example.com`, pan);
 
 /** Each multipart route with a merchant at the stage it needs (so the body is read, not refused before). */
 async function multipartRoutes(): Promise<Array<{ name: string; token: string; url: string; fields: Record<string, string>; field: string; content?: Buffer }>> {
@@ -27,11 +23,11 @@ async function multipartRoutes(): Promise<Array<{ name: string; token: string; u
   const draft = (
     await t.app.inject({ method: 'POST', url: `/api/v1/merchants/${documents.uuid}/kyc_documents`, headers: { authorization: `Bearer ${documents.token}`, ...firstPage.headers }, payload: firstPage.payload })
   ).json().attachment.kyc_document_uuid as string;
-  const proof = await newMerchant('AAACN4521K', 6);
+  const proof = await newMerchant(PRIVATE_LIMITED);
   await patchRecord(t, proof.uuid, {
     bank_detail: { id: 1, bank_account_number: '50100123456789', ifsc_code: 'HDFC0000001', holder_name: 'N STORES PRIVATE LIMITED', bank_verification_status: 'attempts_exhausted', penny_deposit_status: 'SUCCESS', penny_deposit_method: 'IMPS', penny_attempt_left: 0, addendum_status: null, bank_verification_proof: null },
   });
-  const website = await newMerchant('AAACN4521K', 6);
+  const website = await newMerchant(PRIVATE_LIMITED);
   const websiteUuid = randomUUID();
   await patchRecord(t, website.uuid, {
     integration_type: 'THIRD_PARTY',

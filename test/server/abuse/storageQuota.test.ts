@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../../schemas/messages';
 import { STORAGE_QUOTA } from '../../../server/files/fileStore';
 import { multipartBody, TINY_PNG } from '../multipart';
-import { call, signInWithOtp, testApp, type TestApp } from '../testApp';
+import { call, testApp, type TestApp } from '../testApp';
+import { merchantWithPan } from './merchantWithPan';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,13 +17,7 @@ interface Merchant {
 }
 
 let count = 0;
-/** A Partnership with a verified PAN: asked for its PAN card and a government certificate (pages, several types). */
-async function partnership(): Promise<Merchant> {
-  const token = await signInWithOtp(t, `quota.${++count}.${Date.now()}@example.com`);
-  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
-  expect((await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } })).statusCode).toBe(200);
-  return { token, uuid };
-}
+const partnership = () => merchantWithPan(t, `quota.${++count}.${Date.now()}@example.com`);
 
 const upload = (m: Merchant, fields: Record<string, string>, field = 'processed_document', content = TINY_PNG) => {
   const body = multipartBody(fields, [{ field, filename: 'scan.png', content }]);
