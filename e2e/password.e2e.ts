@@ -41,4 +41,38 @@ describe('setting a password', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/app\/onboarding$/);
   });
+
+  it('five wrong passwords lock the sign-in; the code sent to the owner\'s e-mail unlocks it (360 px, axe)', async () => {
+    const email = 'demo.individual@example.com';
+    const page = await product.phonePage();
+    await page.goto(`${product.baseUrl}/app/account`);
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await page.getByLabel('E-mail or mobile number').fill(email);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel(/^Password/).fill(`Wrong@${attempt}x`);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: attempt < 5 ? `Attempts left: ${5 - attempt}.` : 'User is locked' }).waitFor();
+    }
+    await page.getByRole('alert').filter({ hasText: 'User is locked, please check email/sms for unlock instruction.' }).waitFor();
+    await snap(page, 'sign-in-locked');
+    // The instruction went to the owner's own e-mail (the sandbox inbox here), never to the page.
+    const message = await latestSandboxMessage(page, product.baseUrl, email);
+    const code = /\bcode ([A-Z2-7]{16})\b/.exec(message)?.[1];
+    expect(code, message).toBeTruthy();
+    await page.getByRole('link', { name: 'I have an unlock code' }).click();
+    await page.waitForURL(/\/app\/account\/unlock\?identity=/);
+    await expect.poll(() => page.getByLabel('E-mail or mobile number').inputValue()).toBe(email);
+    await page.getByLabel(/^Unlock code/).fill(code!);
+    await snap(page, 'unlock');
+    await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+    await page.getByText('Your account is unlocked. You can sign in again.').waitFor();
+    await snap(page, 'unlock-done');
+    await page.getByText('Go to sign in').click();
+    await page.getByRole('button', { name: 'Sign in with password' }).click();
+    await page.getByLabel('E-mail or mobile number').fill(email);
+    await page.getByLabel(/^Password/).fill('Demo@1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/app\/(onboarding|welcome|assessment|terms-conditions)/);
+  });
 });
+

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -11,9 +11,10 @@ import Typography from '@mui/material/Typography';
 import { RequestReference } from '../../../renderer/ErrorBox';
 import { OtpBoxes } from '../../../widgets/OtpBoxesWidget';
 import { authApi } from '../../shared/api/auth';
-import { requestIdOf } from '../../shared/api/fetcher';
+import { ApiRequestError, requestIdOf } from '../../shared/api/fetcher';
 import { sendOtpError, verifyError } from '../../shared/api/authErrors';
 import { activeSession, saveSession } from '../../shared/session/session';
+import { UNLOCK_ROUTE } from '../../shared/session/unlockLink';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { TextInput } from '../../shared/ui/TextInput';
 import { IdentityField } from './IdentityField';
@@ -28,7 +29,8 @@ const OTP_LENGTH = 4;
 
 type Mode = 'otp' | 'password';
 /** A failed call as the page shows it: the spec's text, and the request id to quote. */
-type Failure = { text: string; reference?: string };
+/** A failure to show; `locked`: the sign-in is locked (423), so the way to the unlock screen is offered beside it. */
+type Failure = { text: string; reference?: string; locked?: boolean };
 
 /** Where to go after signing in: the redirectTo parameter if it is a path of this app, else onboarding. */
 export function landingPath(redirectTo: string | null): string {
@@ -104,7 +106,7 @@ export default function SignInPage() {
         saveSession(token);
         land();
       } catch (error) {
-        setFailure({ text: verifyError(error), reference: requestIdOf(error) });
+        setFailure({ text: verifyError(error), reference: requestIdOf(error), locked: error instanceof ApiRequestError && error.status === 423 });
       }
     });
   };
@@ -114,6 +116,21 @@ export default function SignInPage() {
     setFailure(null);
     setSendFailure(null);
   };
+
+  const failureAlert = failure && (
+    <Alert severity="error" role="alert">
+      {failure.text}
+      {failure.locked && (
+        <>
+          {' '}
+          <Link component={RouterLink} to={`${UNLOCK_ROUTE}?${new URLSearchParams({ identity: sentTo ?? identity.trim() })}`} sx={TAP_TARGET}>
+            {t('auth.unlock.haveCode')}
+          </Link>
+        </>
+      )}
+      {failure.reference && <RequestReference id={failure.reference} />}
+    </Alert>
+  );
 
   const sendFailureAlert = sendFailure && (
     <Alert severity="error" role="alert">
@@ -154,12 +171,7 @@ export default function SignInPage() {
               </Link>
             </Typography>
             <OtpBoxes id="otp" label={t('auth.otp.label')} value={otp} onChange={setOtp} length={OTP_LENGTH} autoFocus disabled={busy} error={failure !== null} required />
-            {failure && (
-              <Alert severity="error" role="alert">
-                {failure.text}
-                {failure.reference && <RequestReference id={failure.reference} />}
-              </Alert>
-            )}
+            {failureAlert}
             {sendFailureAlert}
             <Button type="submit" variant="contained" size="large" disabled={busy || otp.length !== OTP_LENGTH}>
               {t('auth.verifyOtp')}
@@ -192,12 +204,7 @@ export default function SignInPage() {
               required
               disabled={busy}
             />
-            {failure && (
-              <Alert severity="error" role="alert">
-                {failure.text}
-                {failure.reference && <RequestReference id={failure.reference} />}
-              </Alert>
-            )}
+            {failureAlert}
             <Button type="submit" variant="contained" size="large" disabled={busy || !identity.trim() || !password}>
               {t('auth.signIn')}
             </Button>
