@@ -5,6 +5,7 @@ export default defineConfig({
     globals: true,
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/globalSetup.ts'],
     testTimeout: 120000,
     hookTimeout: 120000,
     // Two files at a time, each with its own product (database, port) and Chromium: a browser test mostly waits (for

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { build } from '../server/app';
 import type { ServerConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
@@ -22,6 +22,9 @@ export function launchChromium(): Promise<Browser> {
 /** The product as `npm start` runs it (built app + API + PGlite with demo data), on a free port; `config` adds settings. */
 export async function startProduct(config: Partial<ServerConfig> = {}): Promise<{ baseUrl: string; query: Database['query']; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'onboarding-e2e-'));
+  // The run's migrated database with the IFSC sample (e2e/globalSetup.ts), copied: each file still has its own.
+  const template = inject('pgliteTemplate');
+  if (template) cpSync(template, dataDir, { recursive: true });
   const db = await openDatabase({ dataDir });
   await migrate(db);
   await loadSampleIfscDirectory(db);
