@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { OfflineXmlProblem, readOfflineKyc } from '../identity/offlineXml';
+import type { readOfflineKyc } from '../identity/offlineXml';
+import type { ImageInspection } from './imageInspection';
 import type { PageToMerge } from './mergePages';
 import type { PdfInspection } from './pdfInspection';
 import type { ParseTask, PostedTask } from './parseWorker';
@@ -23,7 +24,7 @@ export interface FileParserOptions {
   memoryMb: number;
 }
 
-export const FILE_PARSER_DEFAULTS: FileParserOptions = {
+const FILE_PARSER_DEFAULTS: FileParserOptions = {
   threads: Math.max(2, Math.min(4, availableParallelism() - 1)),
   warm: false,
   timeLimitMs: 10_000,
@@ -40,19 +41,19 @@ export class ParseRefused extends Error {
 }
 
 /**
- * The heavy reading of uploaded files, off the request's thread: PDFs inspected, pages merged, Aadhaar offline ZIPs
- * opened, each in a worker thread bounded in time and memory. A request waits for its answer while the event loop
+ * The heavy reading of uploaded files, off the request's thread: PDFs and images inspected, pages merged, Aadhaar
+ * offline ZIPs opened, each in a worker thread bounded in time and memory. A request waits for its answer while the event loop
  * serves everyone else.
  */
 export interface FileParser {
   inspectPdf(content: Uint8Array): Promise<PdfInspection>;
+  inspectImage(content: Uint8Array): Promise<ImageInspection>;
   /** The merged PDF; ParseRefused('unreadable') when a page cannot be merged. */
   mergePages(pages: PageToMerge[]): Promise<Uint8Array>;
   readOfflineKyc(zip: Uint8Array, shareCode: string): ReturnType<typeof readOfflineKyc>;
   close(): Promise<void>;
 }
 
-export type { OfflineXmlProblem };
 
 /** A pool of parse worker threads (piscina), started at the first task and stopped by `close`. */
 export function createFileParser(overrides: Partial<FileParserOptions> = {}): FileParser {
@@ -115,6 +116,7 @@ export function createFileParser(overrides: Partial<FileParserOptions> = {}): Fi
 
   return {
     inspectPdf: (content) => run<PdfInspection>({ kind: 'inspectPdf', content }),
+    inspectImage: (content) => run<ImageInspection>({ kind: 'inspectImage', content }),
     mergePages: (pages) => run<Uint8Array>({ kind: 'mergePages', pages }),
     readOfflineKyc: (zip, shareCode) => run({ kind: 'readOfflineKyc', zip, shareCode }),
     async close() {

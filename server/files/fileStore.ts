@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Queryable } from '../db/database';
 import { ParseRefused, type FileParser } from './fileParser';
-import { inspectImage } from './imageInspection';
 
 /** The kinds of file merchants may upload, detected from the content (never the name or the browser's type); each call says which it takes. */
 export const UPLOAD_TYPES = {
@@ -70,8 +69,10 @@ export interface FileToStore {
 
 /** How many bytes of an upload are taken in before the request's thread serves others a turn. */
 const YIELD_EVERY_BYTES = 256 * 1024;
+/** A file at least this large is written one at a time in this process (see oneLargeWriteAtATime). */
+const LARGE_WRITE_BYTES = 256 * 1024;
 
-/** What a merchant may keep when nobody raised it (the defaults of merchant_storage, migration 020). */
+/** What a merchant may keep unless its merchant_storage row says otherwise (migration 020): its one home. */
 export const STORAGE_QUOTA = { bytes: 200 * 1024 * 1024, files: 200 } as const;
 
 /** A merchant's storage: what it keeps and what it may keep. */
@@ -119,21 +120,17 @@ export async function readUpload(stream: Readable & { truncated?: boolean }, dec
 }
 
 /**
- * Parses a received upload within bounds, off the request's thread where it costs: an image's header is read here
- * (its pixels counted, nothing decoded), a PDF is read in a parse worker (its page tree walked, its time and memory
- * bounded). A ZIP is not stored, so not inspected here (its reader bounds itself). Refusals are {@link UploadRefused}.
+ * Parses a received upload within bounds, in a parse worker (its time and memory bounded): an image's header read (its
+ * pixels counted, nothing decoded), a PDF's page tree walked. A ZIP is not stored, so not inspected here (its reader
+ * bounds itself). Refusals are {@link UploadRefused}.
  */
 export async function inspectUpload(upload: ReceivedUpload, parser: FileParser): Promise<FileToStore> {
-  if (upload.type === 'png' || upload.type === 'jpg') {
-    const image = inspectImage(upload.content);
-    if (!image.ok) throw new UploadRefused(image.problem);
-  }
-  if (upload.type === 'pdf') {
-    const pdf = await parser.inspectPdf(upload.content).catch((error: unknown) => {
+  if (upload.type !== 'zip') {
+    const inspection = await (upload.type === 'pdf' ? parser.inspectPdf(upload.content) : parser.inspectImage(upload.content)).catch((error: unknown) => {
       if (error instanceof ParseRefused) throw new UploadRefused(error.reason);
       throw error;
     });
-    if (!pdf.ok) throw new UploadRefused(pdf.problem);
+    if (!inspection.ok) throw new UploadRefused(inspection.problem);
   }
   return { ...upload, origin: 'upload' };
 }
@@ -165,9 +162,9 @@ export async function saveFile(db: Queryable, upload: FileToStore, owner: { merc
   const counted = await db.query(
     `insert into merchant_storage as s (merchant_uuid, bytes, files) select $1::uuid, $2::bigint, 1 where not $3::boolean or $2::bigint <= $4::bigint
      on conflict (merchant_uuid) do update set bytes = s.bytes + excluded.bytes, files = s.files + 1
-      where not $3::boolean or (s.bytes + excluded.bytes <= s.quota_bytes and s.files + 1 <= s.quota_files)
+      where not $3::boolean or (s.bytes + excluded.bytes <= coalesce(s.quota_bytes, $4::bigint) and s.files + 1 <= coalesce(s.quota_files, $5::integer))
      returning bytes`,
-    [owner.merchantUuid, bytes, enforced, STORAGE_QUOTA.bytes],
+    [owner.merchantUuid, bytes, enforced, STORAGE_QUOTA.bytes, STORAGE_QUOTA.files],
   );
   if (!counted.length) throw new UploadRefused('quota', await storageOf(db, owner.merchantUuid));
   const id = randomUUID();
@@ -181,7 +178,7 @@ export async function saveFile(db: Queryable, upload: FileToStore, owner: { merc
        returning id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at`,
       [id, owner.merchantUuid, owner.kind, upload.name, UPLOAD_TYPES[upload.type], bytes, sha256, bytesIn.value, owner.createdBy],
     );
-  const [row] = bytes > YIELD_EVERY_BYTES ? await oneLargeWriteAtATime(insert) : await insert();
+  const [row] = bytes > LARGE_WRITE_BYTES ? await oneLargeWriteAtATime(insert) : await insert();
   return storedFileOf(row!);
 }
 
@@ -241,10 +238,10 @@ async function sharedFromBase64(text: string): Promise<Buffer> {
 }
 
 /** A merchant's storage and quota (the defaults for a merchant that stored nothing yet). */
-export async function storageOf(db: Queryable, merchantUuid: string): Promise<MerchantStorage> {
+async function storageOf(db: Queryable, merchantUuid: string): Promise<MerchantStorage> {
   const [row] = await db.query<{ bytes: string | number; files: number; quota_bytes: string | number; quota_files: number }>(
-    'select bytes, files, quota_bytes, quota_files from merchant_storage where merchant_uuid = $1',
-    [merchantUuid],
+    'select bytes, files, coalesce(quota_bytes, $2::bigint) as quota_bytes, coalesce(quota_files, $3::integer) as quota_files from merchant_storage where merchant_uuid = $1',
+    [merchantUuid, STORAGE_QUOTA.bytes, STORAGE_QUOTA.files],
   );
   if (!row) return { bytes: 0, files: 0, quotaBytes: STORAGE_QUOTA.bytes, quotaFiles: STORAGE_QUOTA.files };
   return { bytes: Number(row.bytes), files: row.files, quotaBytes: Number(row.quota_bytes), quotaFiles: row.quota_files };

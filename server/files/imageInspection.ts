@@ -11,8 +11,9 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
 export type ImageInspection = { ok: true; width: number; height: number } | { ok: false; problem: 'unreadable' | 'tooManyPixels' };
 
 /**
- * Reads the width and height a PNG (IHDR) or JPEG (SOF) header declares, without decoding any pixel: cheap enough for
- * the request's thread (a bounded scan of the markers), so an image over the bound is refused before any parse.
+ * Reads the width and height a PNG (IHDR) or JPEG (SOF) header declares, without decoding any pixel, so an image over
+ * the bound is refused before anything decodes it. Runs in a parse worker (server/files/fileParser.ts): a JPEG's
+ * markers are looked for byte by byte past junk (a JPEG start followed by 5 MB of zeros took 0.55 s).
  */
 export function inspectImage(content: Uint8Array): ImageInspection {
   let size: { width?: number; height?: number };

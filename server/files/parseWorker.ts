@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { readOfflineKyc } from '../identity/offlineXml';
+import { inspectImage } from './imageInspection';
 import { mergeIntoPdf, type PageToMerge } from './mergePages';
 import { inspectPdf } from './pdfInspection';
 
@@ -10,6 +11,7 @@ Error.stackTraceLimit = 0;
 /** The work a parse worker does, by kind; each answers plain data (a refusal is an answer, not a throw). */
 export type ParseTask =
   | { kind: 'inspectPdf'; content: Uint8Array }
+  | { kind: 'inspectImage'; content: Uint8Array }
   | { kind: 'mergePages'; pages: PageToMerge[] }
   | { kind: 'readOfflineKyc'; zip: Uint8Array; shareCode: string };
 
@@ -24,6 +26,7 @@ export default async function runParseTask({ task, started }: PostedTask): Promi
   started.postMessage('started');
   started.close();
   if (task.kind === 'inspectPdf') return inspectPdf(task.content);
+  if (task.kind === 'inspectImage') return inspectImage(task.content);
   if (task.kind === 'mergePages') {
     // Answered in shared memory: a plain Uint8Array would be copied on the request's thread when it arrives.
     const merged = await mergeIntoPdf(task.pages);

@@ -13,7 +13,7 @@ configure({ useWebWorkers: false });
 export type OfflineXmlProblem = 'shareCode' | 'format' | 'tooLarge' | 'damaged';
 
 /** UIDAI's XML is a few tens of KB (a photo in base64 included): 2 MB is far beyond it. */
-export const OFFLINE_XML_MAX_BYTES = 2 * 1024 * 1024;
+const OFFLINE_XML_MAX_BYTES = 2 * 1024 * 1024;
 
 /** A zip.js writer that keeps at most `limit` bytes and refuses more: an entry is never inflated past it. */
 class BoundedWriter extends Writer<Uint8Array> {

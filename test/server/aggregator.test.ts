@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import aggregatorApi from '../../schemas/api/aggregator.json';
 import { createAjv } from '../../schemas/ajv';
-import { aclPermissions } from '../../schemas/registry';
 import journey from '../../schemas/steps/journey.json';
 import { evaluate } from '../../rules/evaluate';
 import rulesConfig from '../../rules/config';
 import { linkChild } from '../../server/merchants/aggregatorChildren';
-import { call, patchRecord, signInStaff, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
+import { permissionUuid, call, patchRecord, signInStaff, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 const NOT_FOUND = { error: 'The requested record was not found.', code: 'NOT_FOUND' };
@@ -119,9 +118,8 @@ describe('GET /api/v1/merchants/:id/children', () => {
 });
 
 describe("the aggregator's staff", () => {
-  const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
   async function employee(permissions: string[]) {
-    const role = (await call(t, agg.token, 'POST', `/api/v1/merchants/${agg.uuid}/acl_roles`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: permissions.map(uuidOf) } })).json().acl_role;
+    const role = (await call(t, agg.token, 'POST', `/api/v1/merchants/${agg.uuid}/acl_roles`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: permissions.map(permissionUuid) } })).json().acl_role;
     const email = `aggregator.staff.${count}@example.com`;
     const invited = await call(t, agg.token, 'POST', `/api/v1/merchants/${agg.uuid}/staff_invites`, { email, acl_role_id: role.id, name: 'Priya Kapoor' });
     expect(invited.statusCode, invited.body).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aclPermissions, assessmentQuestions } from '../../schemas/registry';
-import { call, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
+import { assessmentQuestions } from '../../schemas/registry';
+import { permissionUuid, call, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,9 +96,8 @@ describe('POST /api/v1/merchants/{mid}/assessment_responses', () => {
 
   it('refuses an employee whose role may not change the profile (403), and takes one whose role may', async () => {
     const o = await owner();
-    const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
     const staff = async (permission: string) => {
-      const role = (await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: [uuidOf(permission)] } })).json().acl_role;
+      const role = (await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: [permissionUuid(permission)] } })).json().acl_role;
       const email = `assessment.staff.${count}.${Date.now()}@example.com`;
       expect((await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/staff_invites`, { email, acl_role_id: role.id, name: 'Priya Kapoor' })).statusCode).toBe(201);
       return { token: await signInWithOtp(t, email), mid: o.mid };

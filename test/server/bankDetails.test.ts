@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
-import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf, patchRecord as patchRecordOf } from './testApp';
+import { companyBankForm, call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf, patchRecord as patchRecordOf } from './testApp';
 
 const PAN = 'AAACN4521K';
 
@@ -19,16 +19,7 @@ const postBank = (bankDetail: unknown, as = token) => call(t, as, 'POST', `/api/
 const storedState = () => storedStateOf(t, uuid);
 const patchRecord = (patch: Record<string, unknown>) => patchRecordOf(t, uuid, patch);
 
-const company = {
-  business_registered: true,
-  business_entity_id: 6,
-  business_name: 'Nimbus Stores',
-  pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
-  pancard_number: PAN,
-  holder_name: 'Nimbus Stores Private Limited',
-  bank_account_number: '50100123456789',
-  ifsc_code: 'HDFC0000001',
-};
+const company = companyBankForm();
 const individual = {
   business_registered: false,
   business_entity_id: 1,

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { FAKE_EXE, multipartBody, TINY_PNG } from './multipart';
-import { call, patchRecord, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
+import { PROOF_WANTED_BANK_DETAIL, call, patchRecord, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,18 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let count = 0;
-const exhausted = {
-  id: 1,
-  bank_account_number: '50100123456789',
-  ifsc_code: 'HDFC0000001',
-  holder_name: 'NIMBUS STORES PRIVATE LIMITED',
-  bank_verification_status: 'attempts_exhausted',
-  penny_deposit_status: 'SUCCESS',
-  penny_deposit_method: 'IMPS',
-  penny_attempt_left: 0,
-  addendum_status: null,
-  bank_verification_proof: null,
-};
+const exhausted = PROOF_WANTED_BANK_DETAIL;
 
 /** A merchant with a verified PAN and a bank detail whose test deposit attempts are exhausted (a proof is wanted). */
 async function merchantWantingProof(bankDetail: Record<string, unknown> = exhausted) {

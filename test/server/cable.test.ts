@@ -5,7 +5,7 @@ import { build } from '../../server/app';
 import { openDatabase } from '../../server/db/database';
 import { manualClock } from '../../server/jobs/clock';
 import { openCable } from './cableClient';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { companyBankForm, call, signInWithOtp, testApp, type TestApp } from './testApp';
 
 const PENNY = { impsSeconds: 2, neftStepSeconds: 60 };
 const clock = manualClock();
@@ -31,16 +31,7 @@ async function merchantWithBank(target: TestApp = t, app: FastifyInstance = targ
     url: `/api/v1/merchants/${uuid}/bank_details`,
     headers: { authorization: `Bearer ${token}` },
     payload: {
-      bank_detail: {
-        business_registered: true,
-        business_entity_id: 6,
-        business_name: 'Nimbus Stores',
-        pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
-        pancard_number: 'AAACN4521K',
-        holder_name: 'Nimbus Stores Private Limited',
-        bank_account_number: '50100123456789',
-        ifsc_code: 'HDFC0000001',
-      },
+      bank_detail: companyBankForm(),
     },
   });
   expect(bank.statusCode).toBe(200);

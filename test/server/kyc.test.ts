@@ -1,8 +1,8 @@
-import { TextReader, Uint8ArrayWriter, ZipWriter } from '@zip.js/zip.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, TINY_PNG } from './multipart';
 import { message } from '../../schemas/messages';
 import { SANDBOX_AADHAAR_OTP, SANDBOX_CKYC_DOB } from '../../server/providers/sandboxIdentity';
+import { offlineKycXml, shareCodeZip } from './abuse/hostileFiles';
 import { kycReadyMerchant } from './abuse/kycReadyMerchant';
 import { call, testApp, type TestApp } from './testApp';
 
@@ -101,16 +101,8 @@ describe('central KYC', () => {
   });
 });
 
-/**
- * An Aadhaar Paperless Offline e-KYC file as UIDAI's documentation describes it (OfflinePaperlessKyc with Poi and Poa,
- * signed, in a ZIP whose password is the share code); the values are made up.
- */
-async function offlineKycZip(shareCode: string, { signed = true, poa = 'house="12" street="MG Road" loc="Shivaji Nagar" vtc="Pune" dist="Pune" state="Maharashtra" pc="411005"' } = {}) {
-  const xml = `<?xml version="1.0" encoding="UTF-8"?><OfflinePaperlessKyc referenceId="234620190101120000000"><UidData><Poi dob="15-08-1988" gender="F" name="Asha Verma"/><Poa ${poa} country="India"/><Pht>AAAA</Pht></UidData>${signed ? '<Signature><SignatureValue>AAAA</SignatureValue></Signature>' : ''}</OfflinePaperlessKyc>`;
-  const writer = new ZipWriter(new Uint8ArrayWriter(), { password: shareCode, zipCrypto: true });
-  await writer.add('offlineaadhaar20190101120000000.xml', new TextReader(xml));
-  return Buffer.from(await writer.close());
-}
+/** The offline e-KYC ZIP of {@link offlineKycXml} under a share code. */
+const offlineKycZip = (shareCode: string, options: Parameters<typeof offlineKycXml>[0] = {}) => shareCodeZip(shareCode, offlineKycXml(options));
 
 const sendXml = (m: { token: string; uuid: string }, shareCode: string, file: { filename: string; content: Buffer }) => {
   const body = multipartBody({ share_code: shareCode }, [{ field: 'file', ...file }]);

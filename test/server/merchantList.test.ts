@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aclPermissions } from '../../schemas/registry';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/demo/seed';
 import { createMerchant } from '../../server/merchants/store';
-import { call, signInWithOtp, testApp, type TestApp } from './testApp';
+import { permissionUuid, call, signInWithOtp, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
 const merchantsOf = async (token: string) => (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants;
 async function passwordSignIn(identity: string): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { identity, password: DEMO_PASSWORD } });
@@ -34,11 +32,11 @@ describe('GET /api/v1/merchants (the merchant switcher reads it)', () => {
     const owner = await signInWithOtp(t, 'list.owner@example.com');
     const [merchant] = await merchantsOf(owner);
     await call(t, owner, 'PUT', `/api/v1/merchants/${merchant.uuid}`, { merchant: { pancard_number: 'AAACN4521K', business_entity_id: 6 } });
-    const role = (await call(t, owner, 'POST', `/api/v1/merchants/${merchant.uuid}/acl_roles`, { acl_role: { name: 'Accountant', acl_permission_uuids: [uuidOf('read_settlements')] } })).json().acl_role;
+    const role = (await call(t, owner, 'POST', `/api/v1/merchants/${merchant.uuid}/acl_roles`, { acl_role: { name: 'Accountant', acl_permission_uuids: [permissionUuid('read_settlements')] } })).json().acl_role;
     expect((await call(t, owner, 'POST', `/api/v1/merchants/${merchant.uuid}/staff_invites`, { email: 'list.employee@example.com', acl_role_id: role.id, name: 'Priya Kapoor' })).statusCode).toBe(201);
     const employee = await signInWithOtp(t, 'list.employee@example.com');
     expect((await merchantsOf(employee)).map((entry: { uuid: string; role_name: string }) => [entry.uuid, entry.role_name])).toEqual([[merchant.uuid, 'Accountant']]);
-    await call(t, owner, 'PUT', `/api/v1/merchants/${merchant.uuid}/acl_roles/${role.id}`, { acl_role: { name: 'Accounts team', acl_permission_uuids: [uuidOf('read_settlements')] } });
+    await call(t, owner, 'PUT', `/api/v1/merchants/${merchant.uuid}/acl_roles/${role.id}`, { acl_role: { name: 'Accounts team', acl_permission_uuids: [permissionUuid('read_settlements')] } });
     expect((await merchantsOf(employee))[0].role_name).toBe('Accounts team');
   });
 });

@@ -5,7 +5,7 @@ import { manualClock } from '../../server/jobs/clock';
 import { SANDBOX_PENNY_ACCOUNTS, SLOW_IMPS_SECONDS } from '../../server/providers/sandboxPenny';
 import { stepFlagsOf } from '../../server/merchants/stepFlags';
 import type { MerchantRecord } from '../../server/merchants/store';
-import { call, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
+import { companyBankForm, call, patchRecord, signInWithOtp, testApp, type TestApp } from './testApp';
 
 const PENNY = { impsSeconds: 2, neftStepSeconds: 60 };
 const clock = manualClock();
@@ -17,16 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const company = (account: string) => ({
-  business_registered: true,
-  business_entity_id: 6,
-  business_name: 'Nimbus Stores',
-  pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
-  pancard_number: 'AAACN4521K',
-  holder_name: 'Nimbus Stores Private Limited',
-  bank_account_number: account,
-  ifsc_code: 'HDFC0000001',
-});
+const company = companyBankForm;
 
 interface Merchant {
   token: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aclPermissions, pricingPlans } from '../../schemas/registry';
-import { call, patchRecord, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
+import { pricingPlans } from '../../schemas/registry';
+import { permissionUuid, call, patchRecord, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,8 +74,7 @@ describe('POST cs_plans/generate_payment_params and the sandbox payment page', (
   it("refuses another merchant's mid (404) and an employee without manage_payment_products (403)", async () => {
     const [mine, theirs] = [await owner(), await owner()];
     expect((await call(t, mine.token, 'POST', `/api/v1/merchants/${theirs.mid}/cs_plans/generate_payment_params`, { cs_plan_name: 1 })).statusCode).toBe(404);
-    const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
-    const role = (await call(t, mine.token, 'POST', `/api/v1/merchants/${mine.uuid}/acl_roles`, { acl_role: { name: 'Reader', acl_permission_uuids: [uuidOf('read_transactions')] } })).json().acl_role;
+    const role = (await call(t, mine.token, 'POST', `/api/v1/merchants/${mine.uuid}/acl_roles`, { acl_role: { name: 'Reader', acl_permission_uuids: [permissionUuid('read_transactions')] } })).json().acl_role;
     const email = `plans.staff.${Date.now()}@example.com`;
     await call(t, mine.token, 'POST', `/api/v1/merchants/${mine.uuid}/staff_invites`, { email, acl_role_id: role.id, name: 'Priya Kapoor' });
     const staff = await signInWithOtp(t, email);

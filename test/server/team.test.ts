@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aclPermissions } from '../../schemas/registry';
 import { message } from '../../schemas/messages';
-import { call, patchRecord, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
+import { permissionUuid, call, patchRecord, signInWithOtp, testApp, VERIFIED_BANK_DETAIL, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
 
 let count = 0;
 /** A new owner and their merchant (PAN verified, so it has an account). */
@@ -23,7 +22,7 @@ async function owner() {
 type Owner = Awaited<ReturnType<typeof owner>>;
 
 const createRole = (o: Owner, name: string, permissions: string[]) =>
-  call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name, acl_permission_uuids: permissions.map(uuidOf) } });
+  call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name, acl_permission_uuids: permissions.map(permissionUuid) } });
 const invite = (o: Owner, body: Record<string, unknown>) => call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/staff_invites`, body);
 
 /** An employee invited into a new role holding `permissions`, signed in (by OTP to the invited e-mail). */
@@ -54,7 +53,7 @@ describe('roles', () => {
     const role = created.json().acl_role;
     expect(role).toMatchObject({ name: 'Accountant', staff_invite_count: 0 });
     expect(role.acl_permissions.map((permission: { name: string }) => permission.name)).toEqual(['read_transactions', 'read_settlements']);
-    const edited = await call(t, o.token, 'PUT', `/api/v1/merchants/${o.uuid}/acl_roles/${role.id}`, { acl_role: { name: 'Accounts', acl_permission_uuids: [uuidOf('read_settlements')] } });
+    const edited = await call(t, o.token, 'PUT', `/api/v1/merchants/${o.uuid}/acl_roles/${role.id}`, { acl_role: { name: 'Accounts', acl_permission_uuids: [permissionUuid('read_settlements')] } });
     expect(edited.json().acl_role).toMatchObject({ id: role.id, name: 'Accounts', acl_permissions: [expect.objectContaining({ name: 'read_settlements' })] });
     expect((await call(t, o.token, 'GET', `/api/v1/merchants/${o.uuid}/acl_roles`)).json().acl_roles).toEqual([expect.objectContaining({ id: role.id, name: 'Accounts' })]);
   });
@@ -81,7 +80,7 @@ describe('roles', () => {
   it("keeps another merchant's roles out of reach", async () => {
     const [a, b] = [await owner(), await owner()];
     const role = (await createRole(a, 'Viewer', ['read_transactions'])).json().acl_role;
-    expect((await call(t, b.token, 'PUT', `/api/v1/merchants/${b.uuid}/acl_roles/${role.id}`, { acl_role: { name: 'Mine', acl_permission_uuids: [uuidOf('read_transactions')] } })).statusCode).toBe(404);
+    expect((await call(t, b.token, 'PUT', `/api/v1/merchants/${b.uuid}/acl_roles/${role.id}`, { acl_role: { name: 'Mine', acl_permission_uuids: [permissionUuid('read_transactions')] } })).statusCode).toBe(404);
     expect((await call(t, b.token, 'DELETE', `/api/v1/merchants/${b.uuid}/acl_roles/${role.id}`)).statusCode).toBe(404);
     expect((await invite(b, { email: 'x.y@example.com', acl_role_id: role.id, name: 'Xavier' })).statusCode).toBe(404);
     expect((await call(t, b.token, 'GET', `/api/v1/merchants/${a.uuid}/acl_roles`)).statusCode).toBe(404);
@@ -104,7 +103,7 @@ describe('staff', () => {
     expect(await permissionsOf(e.token)).toEqual(['basic_permissions', 'update_profile_restricted']);
     expect((await call(t, o.token, 'GET', `/api/v1/merchants/${o.uuid}/staff_invites`)).json().staff_invites).toEqual([expect.objectContaining({ email: e.email, accepted: true })]);
     // The role changes: the employee's permissions follow at once.
-    await call(t, o.token, 'PUT', `/api/v1/merchants/${o.uuid}/acl_roles/${e.role.id}`, { acl_role: { name: e.role.name, acl_permission_uuids: [uuidOf('read_transactions')] } });
+    await call(t, o.token, 'PUT', `/api/v1/merchants/${o.uuid}/acl_roles/${e.role.id}`, { acl_role: { name: e.role.name, acl_permission_uuids: [permissionUuid('read_transactions')] } });
     expect(await permissionsOf(e.token)).toEqual(['read_transactions']);
   });
 
@@ -145,8 +144,8 @@ describe('the role × endpoint matrix: the server refuses what the role does not
   /** Calls that change the merchant, each with a body the server accepts, and the permission each needs. */
   const CALLS: Array<{ name: string; needs: 'team' | 'profile' | 'owner'; send(token: string, uuid: string, ids: { role: number }): ReturnType<typeof call> }> = [
     { name: 'GET acl_roles', needs: 'team', send: (token, uuid) => call(t, token, 'GET', `/api/v1/merchants/${uuid}/acl_roles`) },
-    { name: 'POST acl_roles', needs: 'team', send: (token, uuid) => call(t, token, 'POST', `/api/v1/merchants/${uuid}/acl_roles`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: [uuidOf('read_transactions')] } }) },
-    { name: 'PUT acl_roles/{id}', needs: 'team', send: (token, uuid, ids) => call(t, token, 'PUT', `/api/v1/merchants/${uuid}/acl_roles/${ids.role}`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: [uuidOf('read_transactions')] } }) },
+    { name: 'POST acl_roles', needs: 'team', send: (token, uuid) => call(t, token, 'POST', `/api/v1/merchants/${uuid}/acl_roles`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: [permissionUuid('read_transactions')] } }) },
+    { name: 'PUT acl_roles/{id}', needs: 'team', send: (token, uuid, ids) => call(t, token, 'PUT', `/api/v1/merchants/${uuid}/acl_roles/${ids.role}`, { acl_role: { name: `Role ${++count}`, acl_permission_uuids: [permissionUuid('read_transactions')] } }) },
     { name: 'GET staff_invites', needs: 'team', send: (token, uuid) => call(t, token, 'GET', `/api/v1/merchants/${uuid}/staff_invites`) },
     { name: 'POST staff_invites', needs: 'team', send: (token, uuid, ids) => call(t, token, 'POST', `/api/v1/merchants/${uuid}/staff_invites`, { email: `new.${++count}@example.com`, acl_role_id: ids.role, name: 'New Person' }) },
     { name: 'PUT merchants/{id} (business details)', needs: 'profile', send: (token, uuid) => call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { business_category_id: 2, business_sub_category_id: 201, monthly_expected_volume: '30001-60000' } }) },

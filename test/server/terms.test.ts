@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aclPermissions } from '../../schemas/registry';
 import { message } from '../../schemas/messages';
-import { call, latestOtp, patchRecord, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
+import { permissionUuid, call, latestOtp, patchRecord, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +10,6 @@ afterAll(() => t.close());
 
 const MONEY_HOST = 'money.localhost';
 const NOW_HOST = 'now.localhost';
-const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
 
 let count = 0;
 /** Signs in by OTP through `host` (the app's host: the product it was opened for); returns the bearer token. */
@@ -112,7 +110,7 @@ describe('PUT /api/v1/merchants/{uuid}/update_merchant_product (the terms of ano
     expect((await accept(null, o.uuid, MONEY_HOST)).statusCode).toBe(401);
     expect((await accept(stranger.token, o.uuid, MONEY_HOST)).statusCode).toBe(404);
 
-    const role = (await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name: `Viewer ${++count}`, acl_permission_uuids: [uuidOf('user_profile'), uuidOf('update_profile_restricted')] } })).json().acl_role;
+    const role = (await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name: `Viewer ${++count}`, acl_permission_uuids: [permissionUuid('user_profile'), permissionUuid('update_profile_restricted')] } })).json().acl_role;
     const email = `terms.viewer.${count}.${Date.now()}@example.com`;
     expect((await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/staff_invites`, { email, acl_role_id: role.id, name: 'Asha Rao' })).statusCode).toBe(201);
     const viewer = await signInWithOtp(t, email);

@@ -5,6 +5,8 @@ import { build, type BuildOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import type { MerchantRecord } from '../../server/merchants/store';
+import { aclPermissions } from '../../schemas/registry';
+import type { NewPartner } from '../../server/oauth/partners';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -217,3 +219,44 @@ export function appRoutes(app: FastifyInstance): string[] {
   }
   return routes;
 }
+
+/** The uuid of an ACL permission of the catalogue, by its name (`manage_team_accounts` …): what role bodies carry. */
+export const permissionUuid = (name: string): string => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
+
+/** An OAuth partner for a test file (its client id and name its own), asking for manage_credentials. */
+export const testPartner = (clientId: string, name: string): NewPartner => ({
+  client_id: clientId,
+  client_secret: `${clientId}-secret-0123456789`,
+  name,
+  logo: 'data:image/png;base64,iVBORw0KGgo=',
+  color_code: '#123456',
+  redirect_uri: 'https://partner.example.com/oauth/callback',
+  partner_permissions: ['manage_credentials'],
+  skip_onboarding_for_oauth: false,
+});
+
+/** The bank form of a Private Limited company whose PAN (AAACN4521K) is verified: the bank and penny tests' company. */
+export const companyBankForm = (account = '50100123456789') => ({
+  business_registered: true,
+  business_entity_id: 6,
+  business_name: 'Nimbus Stores',
+  pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
+  pancard_number: 'AAACN4521K',
+  holder_name: 'Nimbus Stores Private Limited',
+  bank_account_number: account,
+  ifsc_code: 'HDFC0000001',
+});
+
+/** A bank detail whose test deposit attempts are exhausted: a bank proof is wanted (rules/status.json bankProofWanted). */
+export const PROOF_WANTED_BANK_DETAIL = {
+  id: 1,
+  bank_account_number: '50100123456789',
+  ifsc_code: 'HDFC0000001',
+  holder_name: 'NIMBUS STORES PRIVATE LIMITED',
+  bank_verification_status: 'attempts_exhausted',
+  penny_deposit_status: 'SUCCESS',
+  penny_deposit_method: 'IMPS',
+  penny_attempt_left: 0,
+  addendum_status: null,
+  bank_verification_proof: null,
+};

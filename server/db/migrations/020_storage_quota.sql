@@ -1,5 +1,5 @@
--- What each merchant keeps in stored_files, and may keep: its quota (the defaults here; operations may raise one
--- merchant's). An upload takes its bytes and a file in one conditional upsert on this row (server/files/fileStore.ts
+-- What each merchant keeps in stored_files, and may keep: quota_bytes and quota_files raise (or lower) one
+-- merchant's quota; null is the product's quota (STORAGE_QUOTA in server/files/fileStore.ts). An upload takes its bytes and a file in one conditional upsert on this row (server/files/fileStore.ts
 -- saveFile): concurrent uploads of one merchant queue on its row lock, and each sees the others' bytes, so the quota
 -- holds under a burst. A file is counted when stored and uncounted by the trigger below however it is deleted (a page
 -- removed, a draft or replaced document deleted, the merchant deleted).
@@ -7,8 +7,8 @@ create table merchant_storage (
   merchant_uuid uuid primary key references merchants (uuid) on delete cascade,
   bytes bigint not null default 0 check (bytes >= 0),
   files integer not null default 0 check (files >= 0),
-  quota_bytes bigint not null default 209715200,
-  quota_files integer not null default 200
+  quota_bytes bigint check (quota_bytes >= 0),
+  quota_files integer check (quota_files >= 0)
 );
 
 insert into merchant_storage (merchant_uuid, bytes, files)

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocketClient from 'ws';
-import { aclPermissions } from '../../../schemas/registry';
 import { sha256 } from '../../../server/auth/secrets';
 import { createSession, userOfToken } from '../../../server/auth/sessions';
 import { notifyProfile } from '../../../server/penny/profileEvents';
 import { CABLE_CLOSE } from '../../../server/routes/cable';
 import { CABLE_SOCKETS_PER_USER } from '../../../server/cable/cableSockets';
 import { openCable, profileIdentifier } from '../cableClient';
-import { call, signInWithOtp, testApp, type TestApp } from '../testApp';
+import { permissionUuid, call, signInWithOtp, testApp, type TestApp } from '../testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,8 +95,7 @@ describe('/cable ends a socket when its session ends', () => {
 describe('/cable ends a subscription when its membership ends', () => {
   it("tells a removed employee reject_subscription and delivers the merchant's events to them no more", async () => {
     const o = await owner();
-    const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
-    const role = (await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name: 'Viewers', acl_permission_uuids: [uuidOf('basic_permissions')] } })).json().acl_role;
+    const role = (await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/acl_roles`, { acl_role: { name: 'Viewers', acl_permission_uuids: [permissionUuid('basic_permissions')] } })).json().acl_role;
     const email = `cable.employee.${++count}.${Date.now()}@example.com`;
     const invite = (await call(t, o.token, 'POST', `/api/v1/merchants/${o.uuid}/staff_invites`, { email, acl_role_id: role.id, name: 'Priya Kapoor' })).json().staff_invite;
     const employeeToken = await signInWithOtp(t, email);

@@ -3,7 +3,7 @@ import { createSession } from '../../../server/auth/sessions';
 import { emptyWebsiteDetail } from '../../../server/routes/website';
 import { ENDPOINTS } from '../permissions/endpoints';
 import type { MatrixApp } from '../permissions/roleMatrix';
-import { call, patchRecord, signInWithOtp, type TestApp } from '../testApp';
+import { PROOF_WANTED_BANK_DETAIL, companyBankForm, call, patchRecord, signInWithOtp, type TestApp } from '../testApp';
 import { kycReadyMerchant } from './kycReadyMerchant';
 import { validMultipart, type BaseRequest, type MultipartForm } from './hostileRequests';
 
@@ -24,17 +24,7 @@ interface Merchant {
 }
 
 const PAN = 'AAACN4521K';
-/** A bank form of a company whose PAN is verified (the penny tests' company). */
-const COMPANY_BANK = {
-  business_registered: true,
-  business_entity_id: 6,
-  business_name: 'Nimbus Stores',
-  pancard_name: 'NIMBUS STORES PRIVATE LIMITED',
-  pancard_number: PAN,
-  holder_name: 'Nimbus Stores Private Limited',
-  bank_account_number: '50100123456789',
-  ifsc_code: 'HDFC0000001',
-};
+const COMPANY_BANK = companyBankForm();
 /** That bank form as the record keeps it once sent (its test deposit by IMPS). */
 const BANK_DETAIL = { id: 1, bank_account_number: '50100123456789', ifsc_code: 'HDFC0000001', holder_name: 'NIMBUS STORES PRIVATE LIMITED', penny_deposit_method: 'IMPS', addendum_status: null, bank_verification_proof: null };
 const OWNERS = [
@@ -75,7 +65,7 @@ async function pennyLanded(t: TestApp, identity: string): Promise<Merchant> {
 /** The test deposits used up: a bank proof is wanted (once uploaded, it waits for the staff's review). */
 async function proofWanted(t: TestApp, identity: string): Promise<Merchant> {
   const merchant = await panVerified(t, identity);
-  await patchRecord(t, merchant.uuid, { bank_detail: { ...BANK_DETAIL, bank_verification_status: 'attempts_exhausted', penny_deposit_status: 'SUCCESS', penny_attempt_left: 0 } });
+  await patchRecord(t, merchant.uuid, { bank_detail: PROOF_WANTED_BANK_DETAIL });
   return merchant;
 }
 

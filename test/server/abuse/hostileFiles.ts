@@ -102,12 +102,19 @@ export function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, tail]);
 }
 
-/** An Aadhaar Paperless Offline e-KYC XML as UIDAI's documentation describes it (the values are made up). */
-export function offlineKycXml({ rootExtra = '', signed = true } = {}): string {
+/** The address of {@link offlineKycXml}'s Poa element, as attributes. */
+const PUNE_ADDRESS = 'house="12" street="MG Road" loc="Shivaji Nagar" vtc="Pune" dist="Pune" state="Maharashtra" pc="411005"';
+
+/**
+ * An Aadhaar Paperless Offline e-KYC XML as UIDAI's documentation describes it (OfflinePaperlessKyc with Poi and Poa,
+ * signed unless `signed` is false; the values are made up): `rootExtra` is added to the root element's attributes,
+ * `poa` replaces the address's.
+ */
+export function offlineKycXml({ rootExtra = '', signed = true, poa = PUNE_ADDRESS } = {}): string {
   return (
     `<?xml version="1.0" encoding="UTF-8"?><OfflinePaperlessKyc referenceId="234620190101120000000"${rootExtra}><UidData>` +
     '<Poi dob="15-08-1988" gender="F" name="Asha Verma"/>' +
-    '<Poa house="12" street="MG Road" loc="Shivaji Nagar" vtc="Pune" dist="Pune" state="Maharashtra" pc="411005" country="India"/>' +
+    `<Poa ${poa} country="India"/>` +
     `<Pht>AAAA</Pht></UidData>${signed ? '<Signature><SignatureValue>AAAA</SignatureValue></Signature>' : ''}</OfflinePaperlessKyc>`
   );
 }

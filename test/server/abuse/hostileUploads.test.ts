@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../../schemas/messages';
 import { createFileParser, ParseRefused } from '../../../server/files/fileParser';
-import { saveFile } from '../../../server/files/fileStore';
+import { inspectUpload, saveFile, UploadRefused } from '../../../server/files/fileStore';
 import { multipartBody, TINY_PNG } from '../multipart';
-import { call, patchRecord, signInStaff, testApp, type TestApp } from '../testApp';
+import { PROOF_WANTED_BANK_DETAIL, call, patchRecord, signInStaff, testApp, type TestApp } from '../testApp';
 import { entityBombXml, junkPaddedPdf, longAttributeXmlZip, lyingSizeZip, offlineKycXml, onePagePdf, pageTreeBombPdf, pngOf, shareCodeZip } from './hostileFiles';
 import { kycReadyMerchant } from './kycReadyMerchant';
 import { merchantWithPan } from './merchantWithPan';
@@ -85,7 +85,7 @@ describe('a junk-padded PDF', () => {
     const noType = await send(m, 'kyc_documents', { document_category: 'GOVT_ISSUED_CERTIFICATE' }, { field: 'processed_document', filename: 'x.pdf', content: junk });
     expect(noType.json().errors).toEqual({ document_type: [message('documents.typeRequired')] });
     await patchRecord(t, m.uuid, {
-      bank_detail: { id: 1, bank_account_number: '50100123456789', ifsc_code: 'HDFC0000001', holder_name: 'G AND ASSOCIATES', bank_verification_status: 'attempts_exhausted', penny_deposit_status: 'SUCCESS', penny_deposit_method: 'IMPS', penny_attempt_left: 0, addendum_status: null, bank_verification_proof: null },
+      bank_detail: PROOF_WANTED_BANK_DETAIL,
     });
     const badProof = await send(m, 'bank_details/bank_verification_by_bank_proof', { proof_type: 'XX' }, { field: 'file', filename: 'x.pdf', content: junk });
     expect(badProof.json().errors).toEqual({ proof_type: [message('bankProof.typeRequired')] });
@@ -110,6 +110,21 @@ describe('the parse workers', () => {
       const junk = await junkPaddedPdf(2 * MB);
       const results = await Promise.allSettled([parser.inspectPdf(junk), parser.inspectPdf(junk), parser.inspectPdf(junk), parser.inspectPdf(junk)]);
       expect(results.filter((result) => result.status === 'rejected' && (result.reason as ParseRefused).reason === 'busy').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await parser.close();
+    }
+  });
+});
+
+describe('an image', () => {
+  it("has its header read in a worker: a JPEG start and 5 MB of zeros (its markers sought byte by byte) is refused", async () => {
+    const parser = createFileParser({ threads: 1 });
+    const asked: string[] = [];
+    const watched = { ...parser, inspectImage: (content: Uint8Array) => (asked.push('inspectImage'), parser.inspectImage(content)) };
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.alloc(5 * MB)]);
+    try {
+      await expect(inspectUpload({ content: jpeg, type: 'jpg', name: 'photo.jpg', sha256: '' }, watched)).rejects.toEqual(new UploadRefused('unreadable'));
+      expect(asked).toEqual(['inspectImage']);
     } finally {
       await parser.close();
     }

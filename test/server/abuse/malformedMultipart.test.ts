@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../../schemas/messages';
 import { multipartBody, TINY_PNG } from '../multipart';
-import { call, patchRecord, signInStaff, testApp, type TestApp } from '../testApp';
+import { PROOF_WANTED_BANK_DETAIL, call, patchRecord, signInStaff, testApp, type TestApp } from '../testApp';
 import { offlineKycXml, shareCodeZip } from './hostileFiles';
 import { kycReadyMerchant } from './kycReadyMerchant';
 import { merchantWithPan, PARTNERSHIP, PRIVATE_LIMITED } from './merchantWithPan';
@@ -25,7 +25,7 @@ async function multipartRoutes(): Promise<Array<{ name: string; token: string; u
   ).json().attachment.kyc_document_uuid as string;
   const proof = await newMerchant(PRIVATE_LIMITED);
   await patchRecord(t, proof.uuid, {
-    bank_detail: { id: 1, bank_account_number: '50100123456789', ifsc_code: 'HDFC0000001', holder_name: 'N STORES PRIVATE LIMITED', bank_verification_status: 'attempts_exhausted', penny_deposit_status: 'SUCCESS', penny_deposit_method: 'IMPS', penny_attempt_left: 0, addendum_status: null, bank_verification_proof: null },
+    bank_detail: PROOF_WANTED_BANK_DETAIL,
   });
   const website = await newMerchant(PRIVATE_LIMITED);
   const websiteUuid = randomUUID();

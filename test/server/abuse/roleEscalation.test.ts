@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aclPermissions } from '../../../schemas/registry';
 import { message } from '../../../schemas/messages';
-import { registerPartner, type NewPartner } from '../../../server/oauth/partners';
-import { call, signInWithOtp, testApp, type TestApp } from '../testApp';
+import { registerPartner } from '../../../server/oauth/partners';
+import { testPartner, permissionUuid, call, signInWithOtp, testApp, type TestApp } from '../testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,18 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PARTNER: NewPartner = {
-  client_id: 'escalation-partner',
-  client_secret: 'escalation-partner-secret-0123456789',
-  name: 'Escalation Books',
-  logo: 'data:image/png;base64,iVBORw0KGgo=',
-  color_code: '#123456',
-  redirect_uri: 'https://partner.example.com/oauth/callback',
-  partner_permissions: ['manage_credentials'],
-  skip_onboarding_for_oauth: false,
-};
-const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
-const EVERY_PERMISSION = aclPermissions.permissions.map(uuidOf);
+const PARTNER = testPartner('escalation-partner', 'Escalation Books');
+const EVERY_PERMISSION = aclPermissions.permissions.map(permissionUuid);
 /** What the manager of these tests holds: the team, and reading transactions. */
 const MANAGER = ['manage_team_accounts', 'basic_permissions', 'read_transactions'];
 
@@ -39,7 +29,7 @@ async function team() {
   const uuid = (await call(t, owner, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
   const mid = (await call(t, owner, 'GET', `/api/v1/merchants/${uuid}`)).json().merchant.mid as number;
   const role = async (name: string, permissions: string[]) => {
-    const created = await call(t, owner, 'POST', `/api/v1/merchants/${uuid}/acl_roles`, { acl_role: { name, acl_permission_uuids: permissions.map(uuidOf) } });
+    const created = await call(t, owner, 'POST', `/api/v1/merchants/${uuid}/acl_roles`, { acl_role: { name, acl_permission_uuids: permissions.map(permissionUuid) } });
     expect(created.statusCode, created.body).toBe(201);
     return created.json().acl_role.id as number;
   };
@@ -81,7 +71,7 @@ describe('a member with manage_team_accounts cannot grant itself more', () => {
     expect(edited.statusCode).toBe(403);
     expect(edited.json()).toEqual(refusal('OWN_ROLE_FIXED'));
     // Not even within what it holds (dropping a permission, renaming): its own role is the owner's to change.
-    const narrowed = await call(t, m.manager.token, 'PUT', `/api/v1/merchants/${m.uuid}/acl_roles/${m.roles.managers}`, { acl_role: { name: 'Leads', acl_permission_uuids: [uuidOf('manage_team_accounts')] } });
+    const narrowed = await call(t, m.manager.token, 'PUT', `/api/v1/merchants/${m.uuid}/acl_roles/${m.roles.managers}`, { acl_role: { name: 'Leads', acl_permission_uuids: [permissionUuid('manage_team_accounts')] } });
     expect(narrowed.json()).toEqual(refusal('OWN_ROLE_FIXED'));
     expect(await teamState(m)).toBe(before);
     expect(await permissionNamesOf(m.manager.token, m.mid)).toEqual([...MANAGER].sort());
@@ -98,7 +88,7 @@ describe('a member with manage_team_accounts cannot grant itself more', () => {
     expect(moved.statusCode).toBe(403);
     expect(moved.json()).toEqual(refusal('OWN_ROLE_FIXED'));
     // Into a role within its permissions too: no one changes their own role.
-    const spare = (await call(t, m.owner, 'POST', `/api/v1/merchants/${m.uuid}/acl_roles`, { acl_role: { name: 'Readers', acl_permission_uuids: [uuidOf('read_transactions')] } })).json().acl_role.id as number;
+    const spare = (await call(t, m.owner, 'POST', `/api/v1/merchants/${m.uuid}/acl_roles`, { acl_role: { name: 'Readers', acl_permission_uuids: [permissionUuid('read_transactions')] } })).json().acl_role.id as number;
     const before2 = await teamState(m);
     expect((await call(t, m.manager.token, 'PUT', `/api/v1/merchants/${m.uuid}/acl_roles/${m.roles.managers}/move_assoc_to_new_role/${spare}`)).json()).toEqual(refusal('OWN_ROLE_FIXED'));
     expect((await call(t, m.manager.token, 'DELETE', `/api/v1/merchants/${m.uuid}/staff_invites/${m.manager.inviteId}`)).json()).toEqual(refusal('OWN_ROLE_FIXED'));
@@ -114,9 +104,9 @@ describe('a member with manage_team_accounts cannot grant itself more', () => {
     const asManager = (method: 'POST' | 'PUT', path: string, body: unknown) => call(t, m.manager.token, method, `/api/v1/merchants/${m.uuid}${path}`, body);
     const refused = [
       await asManager('POST', '/acl_roles', { acl_role: { name: 'Everything', acl_permission_uuids: EVERY_PERMISSION } }),
-      await asManager('POST', '/acl_roles', { acl_role: { name: 'Partners', acl_permission_uuids: [uuidOf('manage_thirdparty_access')] } }),
+      await asManager('POST', '/acl_roles', { acl_role: { name: 'Partners', acl_permission_uuids: [permissionUuid('manage_thirdparty_access')] } }),
       // Widening a role it does not hold, and giving the clerk's role a permission it lacks.
-      await asManager('PUT', `/acl_roles/${m.roles.clerks}`, { acl_role: { name: 'Clerks', acl_permission_uuids: [uuidOf('basic_permissions'), uuidOf('manage_thirdparty_access')] } }),
+      await asManager('PUT', `/acl_roles/${m.roles.clerks}`, { acl_role: { name: 'Clerks', acl_permission_uuids: [permissionUuid('basic_permissions'), permissionUuid('manage_thirdparty_access')] } }),
       // Inviting someone into the all-permission role; moving the clerk, or the clerks' role staff, into it.
       await asManager('POST', '/staff_invites', { email: `escalation.alt.${tag()}@example.com`, acl_role_id: m.roles.admins, name: 'Alt Account' }),
       await asManager('PUT', `/staff_invites/${m.clerk.inviteId}`, { acl_role_id: m.roles.admins, name: 'Priya Kapoor' }),
@@ -134,7 +124,7 @@ describe('a member with manage_team_accounts cannot grant itself more', () => {
     const before = await teamState(m);
     const asManager = (method: 'PUT' | 'DELETE', path: string, body?: unknown) => call(t, m.manager.token, method, `/api/v1/merchants/${m.uuid}${path}`, body);
     const refused = [
-      await asManager('PUT', `/acl_roles/${m.roles.admins}`, { acl_role: { name: 'Admins', acl_permission_uuids: [uuidOf('basic_permissions')] } }),
+      await asManager('PUT', `/acl_roles/${m.roles.admins}`, { acl_role: { name: 'Admins', acl_permission_uuids: [permissionUuid('basic_permissions')] } }),
       await asManager('DELETE', `/acl_roles/${m.roles.admins}`),
       await asManager('PUT', `/acl_roles/${m.roles.admins}/move_assoc_to_new_role/${m.roles.clerks}`),
       await asManager('PUT', `/staff_invites/${senior}`, { acl_role_id: m.roles.clerks, name: 'Senior Person' }),
@@ -165,7 +155,7 @@ describe('a member with manage_team_accounts cannot grant itself more', () => {
   it('still manages the team within what it holds: creates, hands out, moves and removes', async () => {
     const m = await team();
     const asManager = (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => call(t, m.manager.token, method, `/api/v1/merchants/${m.uuid}${path}`, body);
-    const created = await asManager('POST', '/acl_roles', { acl_role: { name: 'Readers', acl_permission_uuids: [uuidOf('read_transactions'), uuidOf('basic_permissions')] } });
+    const created = await asManager('POST', '/acl_roles', { acl_role: { name: 'Readers', acl_permission_uuids: [permissionUuid('read_transactions'), permissionUuid('basic_permissions')] } });
     expect(created.statusCode, created.body).toBe(201);
     const readers = created.json().acl_role.id as number;
     const invited = await asManager('POST', '/staff_invites', { email: `escalation.reader.${tag()}@example.com`, acl_role_id: readers, name: 'New Reader' });

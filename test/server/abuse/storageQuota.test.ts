@@ -28,11 +28,12 @@ const storage = async (uuid: string) => {
   const [stored] = await t.db.query<{ bytes: string | null; files: string }>('select sum(byte_size) as bytes, count(*) as files from stored_files where owner_merchant_uuid = $1', [uuid]);
   return { counted: { bytes: Number(row?.bytes ?? 0), files: Number(row?.files ?? 0) }, stored: { bytes: Number(stored!.bytes ?? 0), files: Number(stored!.files) } };
 };
+/** Raises or lowers one merchant's quota as operations would: its own row, the rest left to the product's quota. */
 const setQuota = (uuid: string, quota: { bytes?: number; files?: number }) =>
   t.db.query(
-    `insert into merchant_storage (merchant_uuid, quota_bytes, quota_files) values ($1, coalesce($2::bigint, $4::bigint), coalesce($3::integer, $5::integer))
-     on conflict (merchant_uuid) do update set quota_bytes = coalesce($2::bigint, merchant_storage.quota_bytes), quota_files = coalesce($3::integer, merchant_storage.quota_files)`,
-    [uuid, quota.bytes ?? null, quota.files ?? null, STORAGE_QUOTA.bytes, STORAGE_QUOTA.files],
+    `insert into merchant_storage (merchant_uuid, quota_bytes, quota_files) values ($1, $2, $3)
+     on conflict (merchant_uuid) do update set quota_bytes = $2, quota_files = $3`,
+    [uuid, quota.bytes ?? null, quota.files ?? null],
   );
 
 describe('the storage quota of a merchant', () => {

@@ -6,8 +6,8 @@ import { expect } from 'vitest';
 import { aclPermissions } from '../../../schemas/registry';
 import { createSession, userOfToken } from '../../../server/auth/sessions';
 import type { StaffRole } from '../../../server/auth/staff';
-import { registerPartner, type NewPartner } from '../../../server/oauth/partners';
-import { call, patchRecord, signInStaff, signInWithOtp, testApp, READY_FOR_AGREEMENT, type TestApp } from '../testApp';
+import { registerPartner } from '../../../server/oauth/partners';
+import { testPartner, permissionUuid, call, patchRecord, signInStaff, signInWithOtp, testApp, READY_FOR_AGREEMENT, type TestApp } from '../testApp';
 import { ENDPOINTS, type Access, type Endpoint, type Fixture } from './endpoints';
 import { emptyWebsiteDetail } from '../../../server/routes/website';
 
@@ -83,17 +83,7 @@ export interface MatrixApp {
 }
 
 const SIGNATORY = { name: 'Asha Verma', email: 'asha.verma@example.com', pancard_number: 'ABCPV1234K', cin_number: 'U72200MH2009PTC123456' };
-const PARTNER: NewPartner = {
-  client_id: 'matrix-partner',
-  client_secret: 'matrix-partner-secret-0123456789',
-  name: 'Matrix Books',
-  logo: 'data:image/png;base64,iVBORw0KGgo=',
-  color_code: '#123456',
-  redirect_uri: 'https://partner.example.com/oauth/callback',
-  partner_permissions: ['manage_credentials'],
-  skip_onboarding_for_oauth: false,
-};
-const uuidOf = (name: string) => aclPermissions.catalogue.find((permission) => permission.name === name)!.uuid;
+const PARTNER = testPartner('matrix-partner', 'Matrix Books');
 
 let apps = 0;
 /**
@@ -125,7 +115,7 @@ export async function matrixApp(): Promise<MatrixApp> {
   });
 
   const createRole = async (name: string, permissions: readonly string[]) => {
-    const created = await call(t, ownerToken, 'POST', `/api/v1/merchants/${uuid}/acl_roles`, { acl_role: { name, acl_permission_uuids: [uuidOf('basic_permissions')] } });
+    const created = await call(t, ownerToken, 'POST', `/api/v1/merchants/${uuid}/acl_roles`, { acl_role: { name, acl_permission_uuids: [permissionUuid('basic_permissions')] } });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().acl_role.id as number;
     // The roles screen wants at least one permission: the exact set (none, too) is written to the table.
