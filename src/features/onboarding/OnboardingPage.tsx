@@ -27,6 +27,7 @@ import { useRedirectAfterBankVerified } from './penny/useRedirectAfterBankVerifi
 import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { tabVisibility } from './tabVisibility';
+import { useKeepInView } from './useKeepInView';
 
 /** The Documents tab loads when it is first opened (the stepper's first load stays small). */
 const DocumentsPage = lazy(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
@@ -59,6 +60,7 @@ export default function OnboardingPage() {
   // The step to bring into view once its row has opened or closed after a save.
   const [arriving, setArriving] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState({ message: '', open: false, count: 0 });
+  const keepInView = useKeepInView();
 
   // A user who acts for no merchant has nothing to fill here: operations staff go to their console.
   if (merchants.data && merchants.data.length === 0 && !uuid) return <NoMerchant />;
@@ -116,9 +118,7 @@ export default function OnboardingPage() {
   // The step a save opened is brought into view (header focused) each time a row finishes opening or closing: the
   // saved step closing above it moves it after it opened. A click on any row ends this.
   const bringArrivingIntoView = () => {
-    const header = arriving ? document.getElementById(`${arriving}-header`) : null;
-    header?.focus({ preventScroll: true });
-    header?.scrollIntoView?.({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    if (arriving) keepInView(`${arriving}-header`);
   };
   const openStep = open ?? stepToOpen(flags, hasScreen);
   const tabs = tabVisibility(merchant);
@@ -196,8 +196,6 @@ export default function OnboardingPage() {
     </Page>
   );
 }
-
-const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** The page frame: app bar, one h1 (the rules' heading once the record is known), header tabs. */
 function Page({ merchantName, heading, tabs, children }: { merchantName?: string; heading?: string; tabs?: React.ReactNode; children: React.ReactNode }) {
