@@ -4,29 +4,20 @@ import { jsonWithoutComments } from './scripts/vite-plugin-json-without-comments
 import { deferredComponents } from './scripts/vite-plugin-deferred-components.js';
 import { firstLoadJson } from './scripts/vite-plugin-first-load-json.js';
 import { markdownOnDemand } from './scripts/vite-plugin-markdown-on-demand.js';
-import { preactAliases } from './scripts/preact-aliases.js';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
 import { withoutUnusedModules } from './scripts/vite-plugin-without-unused-modules.js';
-
-/** React Router probes for React 19's `use` and `useOptimistic` and falls back without them (see preact-aliases.ts). */
-function quietAboutReact19Probes(warning: { code?: string; message: string }, warn: (warning: { code?: string; message: string }) => void): void {
-  const probe = warning.code === 'IMPORT_IS_UNDEFINED' && /`(use|useOptimistic)`/.test(warning.message) && /react-router/.test(warning.message);
-  if (!probe) warn(warning);
-}
 
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
   base: '/app/',
   plugins: [react(), precompiledValidators(), markdownOnDemand(), withoutUnusedModules(), deferredComponents(), jsonWithoutComments(), firstLoadJson()],
-  resolve: { alias: preactAliases },
   build: {
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
-      onwarn: quietAboutReact19Probes,
       output: {
         // The styling core every screen draws with (MUI's system, Box, Typography, emotion) as one chunk: left to the
         // automatic splitting, each new lazy screen that shares a few of these modules cut them into more, smaller

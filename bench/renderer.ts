@@ -19,19 +19,14 @@ import { TYPING } from './renderer/kyc300';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const VIEWPORT = { width: 1280, height: 800 };
 
-// `page` is the form the page renders; `runtime` the build it runs in. The app ships on Preact (scripts/preact-aliases.ts):
-// our rows run there, and the stock baseline runs on React DOM as the issue measured it, with the other pairings shown.
+// `page` is the form the page renders, all on React DOM as the app ships.
 const VARIANTS = [
-  { id: 'plain', page: 'plain', runtime: 'react', label: 'plain inputs (the floor), React' },
-  { id: 'stock', page: 'stock', runtime: 'react', label: 'stock @rjsf/mui on React, validate on submit' },
-  { id: 'stock-preact', page: 'stock', runtime: 'preact', label: 'stock @rjsf/mui on Preact, validate on submit' },
-  { id: 'ours-react', page: 'ours', runtime: 'react', label: 'our StepForm on React (before a failed submit)' },
-  { id: 'ours', page: 'ours', runtime: 'preact', label: 'our StepForm as shipped, Preact (before a failed submit)' },
-  { id: 'ours-live-react', page: 'ours-live', runtime: 'react', label: 'our StepForm on React (live validation after a failed submit)', failSubmit: true },
-  { id: 'ours-live', page: 'ours-live', runtime: 'preact', label: 'our StepForm as shipped, Preact (live validation after a failed submit)', failSubmit: true },
+  { id: 'plain', page: 'plain', label: 'plain inputs (the floor)' },
+  { id: 'stock', page: 'stock', label: 'stock @rjsf/mui, validate on submit' },
+  { id: 'ours', page: 'ours', label: 'our StepForm (before a failed submit)' },
+  { id: 'ours-live', page: 'ours-live', label: 'our StepForm (live validation after a failed submit)', failSubmit: true },
 ] as const;
 type VariantId = (typeof VARIANTS)[number]['id'];
-type Runtime = (typeof VARIANTS)[number]['runtime'];
 
 interface Sample {
   mountMs: number;
@@ -42,13 +37,13 @@ interface Sample {
   scriptMsPerKey: number;
 }
 
-async function measure(browser: Browser, urls: Record<Runtime, string>, variant: (typeof VARIANTS)[number]): Promise<Sample> {
+async function measure(browser: Browser, url: string, variant: (typeof VARIANTS)[number]): Promise<Sample> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${urls[variant.runtime]}?variant=${variant.page}`);
+    await page.goto(`${url}?variant=${variant.page}`);
     await page.waitForFunction(() => 'bench' in window);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -84,9 +79,8 @@ const median = (values: readonly number[]) => quantile(values, 0.5);
 const fixed = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
 async function main(): Promise<void> {
-  const outDirs = { react: await buildBenchPage({ runtime: 'react' }), preact: await buildBenchPage({ runtime: 'preact' }) };
-  const served = { react: await serve(outDirs.react), preact: await serve(outDirs.preact) };
-  const urls = { react: served.react.url, preact: served.preact.url };
+  const outDir = await buildBenchPage();
+  const served = await serve(outDir);
   const browser = await launchChromium();
   const samples = new Map<VariantId, Sample[]>(VARIANTS.map(({ id }) => [id, []]));
   try {
@@ -94,14 +88,14 @@ async function main(): Promise<void> {
       // Interleaved, each round starting with a different renderer, so a busy spell of the machine hits all alike.
       for (let offset = 0; offset < VARIANTS.length; offset++) {
         const variant = VARIANTS[(round + offset) % VARIANTS.length]!;
-        samples.get(variant.id)!.push(await measure(browser, urls, variant));
+        samples.get(variant.id)!.push(await measure(browser, served.url, variant));
       }
       process.stdout.write(`round ${round + 1}/${ROUNDS} done\n`);
     }
   } finally {
     await browser.close();
-    for (const { server } of Object.values(served)) server.close();
-    for (const outDir of Object.values(outDirs)) rmSync(outDir, { recursive: true, force: true });
+    served.server.close();
+    rmSync(outDir, { recursive: true, force: true });
   }
 
   const rows = VARIANTS.map(({ id, label }) => {
@@ -122,22 +116,25 @@ async function main(): Promise<void> {
   });
   const byId = Object.fromEntries(rows.map((row) => [row.id, row])) as Record<VariantId, (typeof rows)[number]>;
 
-  console.log(`\nKYC-300 (6 sections × 50 fields), ${ROUNDS} rounds, ${rows.length} renderers interleaved, Chromium ${VIEWPORT.width}×${VIEWPORT.height}`);
-  console.log('| | mount ms (JS) | all fields ms | keystroke JS median / p95 ms | frame p95 ms | all script per key ms (CDP) |');
+  console.log(`\nKYC-300 (6 sections × 50 fields), React DOM, ${ROUNDS} rounds, ${rows.length} renderers interleaved, Chromium ${VIEWPORT.width}×${VIEWPORT.height}`);
+  console.log('| | all fields ms | first frame ms (JS) | keystroke JS median / p95 ms | frame p95 ms | all script per key ms (CDP) |');
   console.log('|---|---|---|---|---|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.label} | ${fixed(row.mount)} (${fixed(row.mountJs)}) | ${fixed(row.allFields)} | ${fixed(row.keyMedian)} / ${fixed(row.keyP95)} | ${fixed(row.frameP95)} | ${fixed(row.scriptPerKey)} |`,
+      `| ${row.label} | ${fixed(row.allFields)} | ${fixed(row.mount)} (${fixed(row.mountJs)}) | ${fixed(row.keyMedian)} / ${fixed(row.keyP95)} | ${fixed(row.frameP95)} | ${fixed(row.scriptPerKey)} |`,
     );
   }
-  const stock = byId.stock;
-  const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
-  console.log('\nagainst stock @rjsf/mui on React (goal: keystroke ≤ 0.33×, mount ≤ 0.5×; frame p95 within 5 ms of the plain floor)');
-  for (const id of ['ours', 'ours-live', 'ours-react', 'ours-live-react', 'stock-preact'] as const) {
+  const { stock, plain } = byId;
+  const ratio = (value: number, base: number) => value / base;
+  const shown = (value: number, goal: number) => `${value.toFixed(2)}× (goal ≤ ${goal}×${value <= goal ? '' : ', missed'})`;
+  console.log('\nagainst stock @rjsf/mui (and the plain floor)');
+  for (const id of ['ours', 'ours-live'] as const) {
     const row = byId[id];
     console.log(
-      `${id.padEnd(15)}  mount ${ratio(row.mount, stock.mount)}  all fields ${ratio(row.allFields, stock.allFields)}  key median ${ratio(row.keyMedian, stock.keyMedian)}  key p95 ${ratio(row.keyP95, stock.keyP95)}` +
-        `  script/key ${ratio(row.scriptPerKey, stock.scriptPerKey)}  frame p95 ${(row.frameP95 - byId.plain.frameP95 >= 0 ? '+' : '') + fixed(row.frameP95 - byId.plain.frameP95)} ms over plain`,
+      `${id.padEnd(9)}  all fields ${shown(ratio(row.allFields, stock.allFields), 0.5)}, ${shown(ratio(row.allFields, plain.allFields), 3)} the floor` +
+        `  key median ${shown(ratio(row.keyMedian, stock.keyMedian), 0.25)}  key p95 ${shown(ratio(row.keyP95, stock.keyP95), 0.35)}` +
+        `  first frame ${ratio(row.mount, stock.mount).toFixed(2)}×  script/key ${ratio(row.scriptPerKey, stock.scriptPerKey).toFixed(2)}×` +
+        `  frame p95 ${(row.frameP95 - plain.frameP95 >= 0 ? '+' : '') + fixed(row.frameP95 - plain.frameP95)} ms over plain`,
     );
   }
 }

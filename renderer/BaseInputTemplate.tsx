@@ -42,7 +42,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
           'aria-describedby': ariaDescribedByIds(id, !!schema.examples),
         }}
       />
-      <SchemaExamples id={id} schema={schema} />
+      {schema.examples !== undefined && <SchemaExamples id={id} schema={schema} />}
     </>
   );
 }

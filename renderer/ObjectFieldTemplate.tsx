@@ -1,4 +1,4 @@
-import { memo, startTransition, useEffect, useState, type ReactElement } from 'react';
+import { memo, type CSSProperties, type ReactElement } from 'react';
 import Grid, { type GridProps } from '@mui/material/Grid';
 import {
   buttonId,
@@ -29,12 +29,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { AddButton } = registry.templates.ButtonTemplates;
   const slots = ((uiOptions.mui as { rjsfSlotProps?: Slots } | undefined)?.rjsfSlotProps ?? {}) as Slots;
   const { objectGridContainer, objectGridItem, objectAddButtonGridContainer, objectAddButtonGridItem } = slots;
-  // A large form shows its first fields at once and renders the rest just after, a section (or, inside a large section,
-  // FIRST_FIELDS fields) per frame: the merchant can start on a cheap phone without waiting for fields below the fold.
   const isRoot = fieldPathId.path.length === 0;
-  const shownCount = useProgressiveCount(properties.length, isRoot ? 1 : FIRST_FIELDS, () =>
-    isRoot ? firstPropertiesCount(properties) : Math.min(FIRST_FIELDS, properties.length),
-  );
 
   return (
     <>
@@ -56,9 +51,9 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       )}
       <Grid container spacing={2} {...objectGridContainer} sx={withSx({ mt: 1.25 }, objectGridContainer)}>
         {!showOptionalDataControlInTitle ? optionalDataControl : undefined}
-        {properties.slice(0, shownCount).map((element) =>
+        {properties.map((element) =>
           // A hidden property gets no cell, which would take up space.
-          element.hidden ? element.content : <PropertyCell key={element.name} content={element.content} slot={objectGridItem} />,
+          element.hidden ? element.content : <PropertyCell key={element.name} content={element.content} slot={objectGridItem} section={isRoot && isObject(element.content)} />,
         )}
       </Grid>
       {canExpand(schema, uiSchema, formData) && (
@@ -79,67 +74,38 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
-/** One property's grid cell; rendered again only when the property's own props change (compared as rjsf does). */
+/**
+ * A property's cell: full width, as the theme's `Grid` item draws it (`size` 12, `mb` 1.25), as a plain `div` unless
+ * the uiSchema gives the cell props of its own (a `Grid` computes its styles on every render, once per field). A
+ * section of the form (an object of the root) is drawn only when near the window (`content-visibility: auto`): its
+ * fields are in the page, labelled and focusable, but a long form does not lay out and paint the sections below.
+ */
 const PropertyCell = memo(
-  function PropertyCell({ content, slot }: { content: ReactElement; slot?: GridProps }) {
-    return (
-      <Grid size={{ xs: 12 }} {...slot} sx={withSx({ mb: 1.25 }, slot)}>
-        {content}
-      </Grid>
-    );
+  function PropertyCell({ content, slot, section }: { content: ReactElement; slot?: GridProps; section: boolean }) {
+    if (slot) {
+      return (
+        <Grid size={{ xs: 12 }} {...slot} sx={withSx({ mb: 1.25 }, slot)}>
+          {content}
+        </Grid>
+      );
+    }
+    return <div style={section ? SECTION_CELL : CELL}>{content}</div>;
   },
   (previous, next) =>
     previous.slot === next.slot &&
+    previous.section === next.section &&
     previous.content.type === next.content.type &&
     previous.content.key === next.content.key &&
     deepEquals(previous.content.props, next.content.props),
 );
 
-/**
- * How many of `total` items to render: `first()` at first, then `step` more after each paint (each as a transition,
- * which React may interrupt for a keystroke; Preact renders it at once), so a keystroke waits for `step` items at most.
- * Once all are shown, items added later (a field a condition reveals) show at once.
- */
-function useProgressiveCount(total: number, step: number, first: () => number): number {
-  const [count, setCount] = useState<number | 'all'>(() => {
-    const initial = first();
-    return initial >= total ? 'all' : initial;
-  });
-  const shown = count === 'all' ? total : Math.min(count, total);
-  useEffect(() => {
-    if (count === 'all') return undefined;
-    // After the next paint: in the frame's own callback the render would delay the paint it waits for.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setCount(shown + step >= total ? 'all' : shown + step)));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [count, shown, step, total]);
-  return shown;
-}
+const CELL: CSSProperties = { width: '100%', minWidth: 0, marginBottom: 10 };
+// `auto` remembers a section's height once drawn; until then about a section of a step's size.
+const SECTION_CELL: CSSProperties = { ...CELL, contentVisibility: 'auto', containIntrinsicSize: 'auto 600px' };
 
-/** About how many fields fill a phone's first three screens: what a large form renders before the rest, and per frame after. */
-const FIRST_FIELDS = 20;
-
-/** How many of the root's properties hold the first {@link FIRST_FIELDS} fields (an object counts its fields). */
-function firstPropertiesCount(properties: ObjectFieldTemplateProps['properties']): number {
-  let fields = 0;
-  for (let index = 0; index < properties.length; index += 1) {
-    const element = properties[index]!;
-    if (!element.hidden) fields += fieldCount((element.content.props as { schema?: unknown }).schema);
-    if (fields >= FIRST_FIELDS) return index + 1;
-  }
-  return properties.length;
-}
-
-/** The fields of a (retrieved) schema: an object's properties, counted through; anything else is one. */
-function fieldCount(schema: unknown): number {
-  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  if (!properties) return 1;
-  return Object.values(properties).reduce<number>((sum, property) => sum + fieldCount(property), 0);
+/** Whether a property is an object (a section of the form). */
+function isObject(content: ReactElement): boolean {
+  return (content.props as { schema?: { type?: unknown } }).schema?.type === 'object';
 }
 
 /** The theme's default `sx` with the slot's own laid over it (appended when it is a list). */

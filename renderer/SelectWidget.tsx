@@ -1,14 +1,11 @@
 import type { ChangeEvent, FocusEvent } from 'react';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, enumOptionsIndexForValue, enumOptionsValueForIndex, labelValue, type WidgetProps } from '@rjsf/utils';
+import { CONTROL_CLASS, OutlinedField } from '../src/shared/ui/OutlinedField';
 
 /**
- * A choice among a field's options as the phone's own picker: a native `<select>` drawn as MUI's outlined input, full
- * width. On a phone it opens the system list (large targets, the screen reader's own handling), and it brings none of
- * MUI's menu, popover and modal code to a step. Options are addressed by their index, so numbers and strings keep
+ * A choice among a field's options as the phone's own picker: a native `<select>` drawn as MUI's outlined input
+ * ({@link OutlinedField}), full width. On a phone it opens the system list (large targets, the screen reader's own
+ * handling), and it brings none of MUI's menu, popover and modal code to a step. Options are addressed by their index, so numbers and strings keep
  * their types. Its error, description and help ids are on the `<select>` itself.
  */
 export function SelectWidget(props: WidgetProps) {
@@ -18,22 +15,21 @@ export function SelectWidget(props: WidgetProps) {
   const valueOf = (index: string) => enumOptionsValueForIndex(index, enumOptions, emptyValue);
   const shownLabel = labelValue(label || undefined, hideLabel, undefined);
   return (
-    <FormControl fullWidth required={required} disabled={disabled || readonly} error={rawErrors.length > 0}>
-      {shownLabel && (
-        <InputLabel htmlFor={id} shrink>
-          {shownLabel}
-        </InputLabel>
-      )}
-      <NativeSelect
+    <OutlinedField id={id} label={shownLabel || undefined} required={required} disabled={disabled || readonly} error={rawErrors.length > 0} shrink>
+      <select
         id={id}
         name={htmlName || id}
+        className={CONTROL_CLASS}
         value={typeof selected === 'string' ? selected : ''}
         autoFocus={autofocus}
+        required={required}
+        disabled={disabled || readonly}
+        aria-invalid={rawErrors.length > 0 || undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'off'}
         onChange={({ target }: ChangeEvent<HTMLSelectElement>) => onChange(valueOf(target.value))}
-        onBlur={({ target }: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onBlur(id, valueOf(target.value))}
-        onFocus={({ target }: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, valueOf(target.value))}
-        input={<OutlinedInput notched label={shownLabel && required ? `${shownLabel} *` : shownLabel} />}
-        inputProps={{ 'aria-describedby': ariaDescribedByIds(id), autoComplete: typeof options.autocomplete === 'string' ? options.autocomplete : 'off' }}
+        onBlur={({ target }: FocusEvent<HTMLSelectElement>) => onBlur(id, valueOf(target.value))}
+        onFocus={({ target }: FocusEvent<HTMLSelectElement>) => onFocus(id, valueOf(target.value))}
       >
         {schema.default === undefined && <option value="">{placeholder ?? ''}</option>}
         {enumOptions.map(({ value: optionValue, label: optionLabel }, index) => (
@@ -41,7 +37,10 @@ export function SelectWidget(props: WidgetProps) {
             {optionLabel}
           </option>
         ))}
-      </NativeSelect>
-    </FormControl>
+      </select>
+      <svg className="ob-field__icon" focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+        <path d="M7 10l5 5 5-5z" />
+      </svg>
+    </OutlinedField>
   );
 }

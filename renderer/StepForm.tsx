@@ -3,7 +3,6 @@ import type { IChangeEvent } from '@rjsf/core';
 import ArrayFieldTemplate from '@rjsf/mui/lib/ArrayFieldTemplate/index.js';
 import DescriptionField from '@rjsf/mui/lib/DescriptionField/index.js';
 import FieldHelpTemplate from '@rjsf/mui/lib/FieldHelpTemplate/index.js';
-import FieldTemplate from '@rjsf/mui/lib/FieldTemplate/index.js';
 import MultiSchemaFieldTemplate from '@rjsf/mui/lib/MultiSchemaFieldTemplate/index.js';
 import SubmitButton from '@rjsf/mui/lib/SubmitButton/index.js';
 import { RemoveButton } from '@rjsf/mui/lib/IconButton/index.js';
@@ -18,9 +17,11 @@ import { createValidator } from './createValidator';
 import { draftStore } from './draftStore';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
 import { FieldLevelForm } from './FieldLevelForm';
+import { FieldTemplate } from './FieldTemplate';
 import { FieldStore } from './FieldStore';
 import { lazyWidget, loadWidgets, preloadWidgets } from './lazyWidget';
 import { localizeUiSchema } from './localizeUiSchema';
+import { NumberField } from './NumberField';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
 import { renderableSchema } from './renderableSchema';
 import { SelectWidget } from './SelectWidget';
@@ -33,10 +34,11 @@ import { useContentStable } from './useContentStable';
 // The theme's templates one by one, not its generateTemplates(): that brings them all, and with them MUI's TextField
 // (its select, menu, popover and modal) for properties the forms never have (additionalProperties). Those not named
 // here are rjsf's own; the error list is never shown (showErrorList={false}: the "Oh no!" box says what went wrong).
-const themeTemplates = { ArrayFieldTemplate, DescriptionFieldTemplate: DescriptionField, FieldHelpTemplate, FieldTemplate, MultiSchemaFieldTemplate, ButtonTemplates: { SubmitButton, RemoveButton } };
+const themeTemplates = { ArrayFieldTemplate, DescriptionFieldTemplate: DescriptionField, FieldHelpTemplate, MultiSchemaFieldTemplate, ButtonTemplates: { SubmitButton, RemoveButton } };
 const templates = {
   ...themeTemplates,
   FieldErrorTemplate,
+  FieldTemplate,
   ArrayFieldItemTemplate,
   BaseInputTemplate,
   ObjectFieldTemplate,
@@ -55,7 +57,7 @@ const formWidgets = {
 };
 /** Loads the widgets the forms load on demand now (tests render forms as the app shows them once they are loaded). */
 export const loadFormWidgets = (): Promise<unknown> => loadWidgets(formWidgets);
-const fields = { SchemaField: StoreSchemaField };
+const fields = { SchemaField: StoreSchemaField, NumberField };
 // rjsf v6 defaults a `oneOf` of consts (a select with titles) to its first option; the merchant must choose.
 const defaultFormStateBehavior = { constAsDefaults: 'skipOneOf' } as const;
 const NO_PROBLEMS: readonly string[] = [];

@@ -92,7 +92,6 @@ export function OtpBoxes({
       </FormLabel>
       <Box role="group" aria-labelledby={labelId} sx={{ display: 'flex', gap: 1.5 }}>
         {Array.from({ length }, (_, index) => (
-          // An input per box: each with its own FormControl, as MUI wants one input per FormControl.
           <TextInput
             key={index}
             id={index === 0 ? id : `${id}-${index + 1}`}
@@ -107,8 +106,7 @@ export function OtpBoxes({
             disabled={disabled}
             error={error}
             autoFocus={autoFocus && index === 0}
-            fullWidth={false}
-            sx={{ width: '3rem' }}
+            width="3rem"
             inputProps={{
               'aria-label': message('auth.otp.digit', { n: index + 1 }, catalogue),
               inputMode: 'numeric',

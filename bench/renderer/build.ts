@@ -6,7 +6,6 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { allSchemas, browserForms } from '../../schemas/registry';
 import { compileValidatorsModule, VALIDATOR_MODULES } from '../../scripts/compile-validators';
-import { preactAliases } from '../../scripts/preact-aliases';
 import { kyc300Schema, kyc300UiSchema } from './kyc300';
 
 /** The step KYC-300 is registered as. */
@@ -33,13 +32,8 @@ function precompiledValidatorsWithKyc300(): Plugin {
   };
 }
 
-export type Runtime = 'react' | 'preact';
-
-/**
- * Builds the benchmark page (`bench/renderer/index.html`) for production into a new temporary folder; returns it.
- * `runtime` 'preact' builds it as the app ships (React's API on `preact/compat`); 'react' on React DOM.
- */
-export async function buildBenchPage({ minify = true, runtime = 'preact' }: { minify?: boolean; runtime?: Runtime } = {}): Promise<string> {
+/** Builds the benchmark page (`bench/renderer/index.html`) for production into a new temporary folder; returns it. */
+export async function buildBenchPage({ minify = true }: { minify?: boolean } = {}): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-renderer-'));
   await build({
     configFile: false,
@@ -47,7 +41,6 @@ export async function buildBenchPage({ minify = true, runtime = 'preact' }: { mi
     base: './',
     logLevel: 'warn',
     plugins: [react(), precompiledValidatorsWithKyc300()],
-    resolve: runtime === 'preact' ? { alias: preactAliases } : undefined,
     build: { outDir, emptyOutDir: true, minify, chunkSizeWarningLimit: 50000 },
   });
   return outDir;

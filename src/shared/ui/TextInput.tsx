@@ -1,8 +1,5 @@
 import type { ChangeEventHandler, ClipboardEventHandler, FocusEventHandler, InputHTMLAttributes, KeyboardEventHandler, Ref } from 'react';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { CONTROL_CLASS, OutlinedField } from './OutlinedField';
 
 export interface TextInputProps {
   id: string;
@@ -27,30 +24,29 @@ export interface TextInputProps {
   /** Attributes of the `<input>` itself (maxLength, inputMode, aria-describedby…). */
   inputProps?: InputHTMLAttributes<HTMLInputElement> & Record<`data-${string}` | `aria-${string}`, unknown>;
   inputRef?: Ref<HTMLInputElement>;
-  fullWidth?: boolean;
-  sx?: SxProps<Theme>;
+  /** A CSS width (an OTP box); full width when absent. */
+  width?: string;
 }
 
 /**
- * A text input as MUI's outlined `TextField` draws it (floating label, outline with a notch), composed of the parts
- * `TextField` is made of without its select and other variants, which bring MUI's menu, popover and modal code to
- * every page that has an input. For the forms (renderer/BaseInputTemplate.tsx), sign-in and the OTP boxes.
+ * A text input as MUI's outlined `TextField` draws it (floating label, outline with a notch), drawn by
+ * {@link OutlinedField}: for the forms (renderer/BaseInputTemplate.tsx), sign-in and the OTP boxes.
  */
-export function TextInput({ id, label, required, disabled, error, shrinkLabel, fullWidth = true, sx, inputProps, ...input }: TextInputProps) {
+export function TextInput({ id, label, required, disabled, error, shrinkLabel, width, inputProps, inputRef, value, ...input }: TextInputProps) {
   return (
-    <FormControl fullWidth={fullWidth} required={required} disabled={disabled} error={error} sx={sx}>
-      {label && (
-        <InputLabel htmlFor={id} shrink={shrinkLabel ? true : undefined}>
-          {label}
-        </InputLabel>
-      )}
-      <OutlinedInput
-        id={id}
-        // The notch in the outline is as wide as the label with its asterisk.
-        label={label && required ? `${label} *` : label}
-        inputProps={inputProps}
+    <OutlinedField id={id} label={label} required={required} disabled={disabled} error={error} shrink={shrinkLabel || value !== ''} width={width}>
+      <input
+        {...inputProps}
         {...input}
+        id={id}
+        ref={inputRef}
+        className={CONTROL_CLASS}
+        value={value}
+        required={required}
+        disabled={disabled}
+        aria-invalid={error || undefined}
+        type={input.type ?? 'text'}
       />
-    </FormControl>
+    </OutlinedField>
   );
 }

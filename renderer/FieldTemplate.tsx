@@ -1,0 +1,73 @@
+import FormControl from '@mui/material/FormControl';
+import Typography from '@mui/material/Typography';
+import { ADDITIONAL_PROPERTY_FLAG, getTemplate, getUiOptions, type FieldTemplateProps, type RJSFSchema, type UIOptionsType } from '@rjsf/utils';
+
+/**
+ * The theme's field template (the field, its description, errors and help), except that a field drawn by the default
+ * text or select widget, which frames itself ({@link OutlinedField}), is not wrapped in an MUI `FormControl`: a styled
+ * component computing its styles on every render, which such a field does not read. Other widgets (checkboxes, radio
+ * groups, the project's own) take their error and required state from the `FormControl` as in the theme.
+ */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, children, classNames, style, disabled, displayLabel, hidden, label, onKeyRename, onKeyRenameBlur, onRemoveProperty, readonly, required, rawErrors = [], errors, help, description, rawDescription, schema, uiSchema, registry } =
+    props;
+  const uiOptions = getUiOptions(uiSchema);
+  const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, uiOptions);
+  if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
+  const content = (
+    <>
+      {children}
+      {displayLabel && uiOptions.widget !== 'checkbox' && rawDescription ? (
+        <Typography variant="caption" color="textSecondary">
+          {description}
+        </Typography>
+      ) : null}
+      {errors}
+      {help}
+    </>
+  );
+  const framed = framesItself(schema, uiOptions) ? (
+    content
+  ) : (
+    <FormControl fullWidth error={rawErrors.length > 0} required={required}>
+      {content}
+    </FormControl>
+  );
+  // A property of the schema's own (not an additional one) needs no wrapping template, only its `div`.
+  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
+    return (
+      <div className={classNames} style={style}>
+        {framed}
+      </div>
+    );
+  }
+  return (
+    // eslint-disable-next-line react-hooks/static-components -- a template of the registry, the same on every render
+    <WrapIfAdditionalTemplate
+      classNames={classNames}
+      style={style}
+      disabled={disabled}
+      id={id}
+      label={label}
+      displayLabel={displayLabel}
+      rawDescription={rawDescription}
+      onKeyRename={onKeyRename}
+      onKeyRenameBlur={onKeyRenameBlur}
+      onRemoveProperty={onRemoveProperty}
+      readonly={readonly}
+      required={required}
+      schema={schema}
+      uiSchema={uiSchema}
+      registry={registry}
+    >
+      {framed}
+    </WrapIfAdditionalTemplate>
+  );
+}
+
+const FRAMED_TYPES = new Set(['string', 'number', 'integer']);
+
+/** A field the default text or select widget draws: one value of a text or number type, no widget named. */
+function framesItself(schema: RJSFSchema, uiOptions: UIOptionsType): boolean {
+  return uiOptions.widget === undefined && typeof schema.type === 'string' && FRAMED_TYPES.has(schema.type);
+}
