@@ -1,11 +1,20 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoadGroups } from './scripts/firstLoadGroups.js';
 import { jsonWithoutComments } from './scripts/vite-plugin-json-without-comments.js';
 import { deferredComponents } from './scripts/vite-plugin-deferred-components.js';
 import { firstLoadJson } from './scripts/vite-plugin-first-load-json.js';
 import { markdownOnDemand } from './scripts/vite-plugin-markdown-on-demand.js';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
 import { withoutUnusedModules } from './scripts/vite-plugin-without-unused-modules.js';
+
+/** MUI's system, Box, Typography, styles and emotion: the styling core every screen draws with. */
+const STYLING_CORE = /node_modules[\\/](@mui[\\/](system|styled-engine|utils|material[\\/]esm[\\/](styles|Box|Typography|utils|internal))|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics)[\\/]/;
+/** The lazy screens of the app's landing pages, and the step screen the onboarding page opens (bench/bundleRoutes.ts). */
+const SIGN_IN = /[\\/]src[\\/]features[\\/]account[\\/]SignInPage\.tsx$/;
+const ONBOARDING = /[\\/]src[\\/](app[\\/]MerchantGate|features[\\/]onboarding[\\/]OnboardingPage)\.tsx$/;
+const PARTNER_LANDING = /[\\/]src[\\/]features[\\/](oauth[\\/]OAuthAuthorizePage|handoff[\\/]HandoffScreen)\.tsx$/;
+const STEP_SCREEN = /[\\/]src[\\/]features[\\/]onboarding[\\/]StepScreen\.tsx$|precompiled-validators[\\/]step[\\/]/;
 
 const apiPort = process.env.API_PORT ?? '8081';
 
@@ -19,21 +28,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       output: {
-        // The styling core every screen draws with (MUI's system, Box, Typography, emotion) as one chunk: left to the
-        // automatic splitting, each new lazy screen that shares a few of these modules cut them into more, smaller
-        // chunks, each costing its own request and compression overhead on every first load.
+        // Few chunks for each first load (scripts/firstLoadGroups.ts): the styling core and the code both landing pages
+        // need beside the entry; the code the onboarding page's screens share, that its step screen shares, and that
+        // the sign-in and partner landing pages share, each in one chunk.
         codeSplitting: {
-          groups: [
-            { name: 'ui-core', test: /node_modules[\\/](@mui[\\/](system|styled-engine|utils|material[\\/]esm[\\/](styles|Box|Typography|utils|internal))|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics)[\\/]/ },
-            // The transitions and progress bar the onboarding stepper draws on its first load (and sign-in does not), as
-            // one chunk for the same reason: the welcome, assessment and plans screens share some of them.
-            {
-              name: 'ui-transitions',
-              test: /node_modules[\\/](react-transition-group[\\/]esm[\\/](Transition\.js|config\.js|utils[\\/]reflow)|@mui[\\/]material[\\/]esm[\\/](Collapse|Grow|LinearProgress|transitions)[\\/])/,
-            },
-            // The alert and paper surfaces both sign-in and the stepper draw on their first loads, likewise.
-            { name: 'ui-surfaces', test: /node_modules[\\/]@mui[\\/]material[\\/]esm[\\/](Alert|IconButton|Paper)[\\/]/ },
-          ],
+          groups: firstLoadGroups({ chunk: 'ui-core', test: STYLING_CORE, neededByAll: [SIGN_IN, ONBOARDING] }, [
+            { chunk: 'onboarding', screens: ONBOARDING, opensLater: STEP_SCREEN, shareable: true },
+            { chunk: 'step-form', screens: STEP_SCREEN },
+            { chunk: 'sign-in', screens: SIGN_IN },
+            { chunk: 'partner-landing', screens: PARTNER_LANDING },
+          ]),
         },
       },
     },
