@@ -4,9 +4,10 @@ import { ADDITIONAL_PROPERTY_FLAG, getTemplate, getUiOptions, type FieldTemplate
 
 /**
  * The theme's field template (the field, its description, errors and help), except that a field drawn by the default
- * text or select widget, which frames itself ({@link OutlinedField}), is not wrapped in an MUI `FormControl`: a styled
- * component computing its styles on every render, which such a field does not read. Other widgets (checkboxes, radio
- * groups, the project's own) take their error and required state from the `FormControl` as in the theme.
+ * text, select or checkbox widget, which draws its own state (`OutlinedField`, `CheckboxWidget`), or an object, is not
+ * wrapped in an MUI `FormControl`: a styled component computing its styles on every render, which such a field does not read.
+ * Other widgets (radio groups, checkbox lists, the project's own) take their error and required state from the
+ * `FormControl` as in the theme.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, classNames, style, disabled, displayLabel, hidden, label, onKeyRename, onKeyRenameBlur, onRemoveProperty, readonly, required, rawErrors = [], errors, help, description, rawDescription, schema, uiSchema, registry } =
@@ -65,9 +66,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-const FRAMED_TYPES = new Set(['string', 'number', 'integer']);
+const FRAMED_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object']);
 
-/** A field the default text or select widget draws: one value of a text or number type, no widget named. */
+/**
+ * A field the default text, select or checkbox widget draws (one value of a simple type, no other widget named), or an
+ * object, whose fields each have their own template.
+ */
 function framesItself(schema: RJSFSchema, uiOptions: UIOptionsType): boolean {
-  return uiOptions.widget === undefined && typeof schema.type === 'string' && FRAMED_TYPES.has(schema.type);
+  const widget = uiOptions.widget;
+  return (widget === undefined || (widget === 'checkbox' && schema.type === 'boolean')) && typeof schema.type === 'string' && FRAMED_TYPES.has(schema.type);
 }

@@ -13,6 +13,7 @@ import { widgets } from '../widgets';
 import { AddButton } from './AddButton';
 import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
+import { CheckboxWidget } from './CheckboxWidget';
 import { createValidator } from './createValidator';
 import { draftStore } from './draftStore';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
@@ -48,7 +49,9 @@ const templates = {
 // The theme's widgets one by one, not its `Theme`: that would bring its range widget (MUI's Slider), which no step uses
 // (rjsf's own serves a `range` if one ever does).
 const formWidgets = {
-  CheckboxWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js').then((module) => module.default)),
+  // Drawn without MUI's styled components, small enough to come with every form (a lazy widget's first render waits
+  // for its download and for React's Suspense reveal).
+  CheckboxWidget,
   CheckboxesWidget: lazyWidget(() => import('@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js').then((module) => module.default)),
   RadioWidget: lazyWidget(() => import('@rjsf/mui/lib/RadioWidget/RadioWidget.js').then((module) => module.default)),
   TextareaWidget: lazyWidget(() => import('@rjsf/mui/lib/TextareaWidget/TextareaWidget.js').then((module) => module.default)),
