@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '../shared/router';
 import { DelayedLoader } from '../shared/ui/DelayedLoader';
 import { RouteGate, Titled } from './RouteGate';
 import { APP_ROUTES, NOT_FOUND_TITLE, type ScreenName } from './routeTable';

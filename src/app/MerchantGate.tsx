@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../shared/router';
 import { sessionMerchant, sessionMerchants } from '../shared/api/sessionMerchant';
 import type { Merchant, MerchantSummary } from '../shared/api/types';
 import rulesConfig from '../../rules/config';

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../shared/router';
 import { storedLeadParams } from '../shared/session/entryParams';
 import { activeSession } from '../shared/session/session';
 import { usePageTitle } from './pageTitle';

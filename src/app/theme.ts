@@ -18,6 +18,9 @@ export const theme = createTheme({
   components: {
     MuiInputBase: { styleOverrides: { input: { fontSize: 16 } } },
     MuiButton: { styleOverrides: { root: { minHeight: 44 } } },
+    // No scroll anchoring: the browser kept a node it had chosen (a button's ripple, replaced as a click began) in place
+    // by moving the page under the pointer between the press and the release, and the click missed its button.
+    MuiCssBaseline: { styleOverrides: { html: { overflowAnchor: 'none' } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
     // A radio or checkbox with its label is 44 px high: the theme's 9 px padding around a 24 px icon makes 42.
     MuiRadio: { styleOverrides: { root: { padding: 10 } } },

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '../../src/shared/router';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
 import { saveSession } from '../../src/shared/session/session';

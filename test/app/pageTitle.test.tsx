@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../src/shared/router';
 import { describe, expect, it } from 'vitest';
 import en from '../../schemas/messages/en.json';
 import hi from '../../schemas/messages/hi.json';

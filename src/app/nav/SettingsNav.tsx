@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../shared/router';
 import Box from '@mui/material/Box';
 import { addTexts } from '../../../schemas/messages';
 import en from '../../../schemas/messages/nav.en.json';

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation } from '../../shared/router';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -61,6 +61,11 @@ export default function OnboardingPage() {
   const [arriving, setArriving] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState({ message: '', open: false, count: 0 });
   const keepInView = useKeepInView();
+  // The step open now, for a save that completes after the merchant has opened another one.
+  const openNow = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    openNow.current = flags ? (open ?? stepToOpen(flags, hasScreen)) : null;
+  });
 
   // A user who acts for no merchant has nothing to fill here: operations staff go to their console.
   if (merchants.data && merchants.data.length === 0 && !uuid) return <NoMerchant />;
@@ -87,8 +92,12 @@ export default function OnboardingPage() {
   const onSaved = (stepId: string) => (saved: Merchant, options?: { stay?: boolean }) => {
     void mutate(saved, { revalidate: false });
     const next = options?.stay ? null : stepToOpen(evaluate(saved, rulesConfig) as JourneyFlags, hasScreen, stepId);
-    setOpen(options?.stay ? stepId : (next ?? ''));
-    setArriving(next ?? stepId);
+    // A merchant who opened another step while this one was saving stays there: only the confirmation shows.
+    const elsewhere = openNow.current !== null && openNow.current !== '' && openNow.current !== stepId;
+    if (!elsewhere) {
+      setOpen(options?.stay ? stepId : (next ?? ''));
+      setArriving(next ?? stepId);
+    }
     const step = t(stepTitleKey(stepId));
     const message = next ? t('onboarding.savedNext', { step, next: t(stepTitleKey(next)) }) : t('onboarding.saved', { step });
     setConfirmation(({ count }) => ({ message, open: true, count: count + 1 }));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../shared/router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { headerTabsOf } from '../../shared/products';

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 
 /** How long the page must stay the same size before it is left alone. */
 const QUIET_MS = 3000;
+/** How long a smooth scroll may take to arrive (Chromium's take up to about 0.7 s for a long way). */
+const GLIDE_MS = 1000;
 /** What the merchant does to take the page over: from then on nothing moves it. */
 const TAKE_OVER = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 
@@ -10,8 +12,8 @@ const reducedMotion = () => typeof window.matchMedia === 'function' && window.ma
 /**
  * Brings an element to the top of the window (focused, without a second scroll) and keeps it there while the page
  * around it settles: the row closing above it, the screen loading and rendering below it, when the page was still
- * too short to scroll that far. It ends when the merchant scrolls, taps or types, after a quiet spell with no change
- * of size, or when another element is brought into view.
+ * too short to scroll that far. It ends when the merchant scrolls, taps or types, when anything else has moved the
+ * page, after a quiet spell with no change of size, or when another element is brought into view.
  */
 export function useKeepInView(): (elementId: string) => void {
   const stop = useRef<() => void>(() => undefined);
@@ -20,13 +22,27 @@ export function useKeepInView(): (elementId: string) => void {
     stop.current();
     const element = document.getElementById(elementId);
     if (!element) return;
-    const behavior = reducedMotion() ? 'auto' : 'smooth';
-    const bring = () => element.scrollIntoView?.({ block: 'start', behavior });
+    // Where the last scroll of ours ends; a page found elsewhere was moved by someone else (the merchant, a link, a
+    // screen reader), and is then left alone. The first scroll may glide; until it has, the page is on its way.
+    let expected = 0;
+    let glidingUntil = 0;
+    const bring = (glide: boolean) => {
+      const root = document.documentElement;
+      expected = Math.max(0, Math.min(window.scrollY + element.getBoundingClientRect().top, root.scrollHeight - window.innerHeight));
+      const behavior = glide && !reducedMotion() ? 'smooth' : 'auto';
+      if (behavior === 'smooth') glidingUntil = performance.now() + GLIDE_MS;
+      element.scrollIntoView?.({ block: 'start', behavior });
+    };
     let timer = setTimeout(() => stop.current(), QUIET_MS);
     const observer =
       typeof ResizeObserver === 'function'
         ? new ResizeObserver(() => {
-            bring();
+            const gliding = performance.now() < glidingUntil;
+            if (!gliding && Math.abs(window.scrollY - expected) > 2) {
+              stop.current();
+              return;
+            }
+            bring(gliding);
             clearTimeout(timer);
             timer = setTimeout(() => stop.current(), QUIET_MS);
           })
@@ -40,7 +56,7 @@ export function useKeepInView(): (elementId: string) => void {
     };
     for (const type of TAKE_OVER) window.addEventListener(type, end, { capture: true, passive: true });
     element.focus({ preventScroll: true });
-    bring();
+    bring(true);
     observer?.observe(document.body);
   }, []);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../shared/router';
 import useSWRImmutable from 'swr/immutable';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

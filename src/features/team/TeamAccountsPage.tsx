@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Route, Routes, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Route, Routes, useNavigate } from '../../shared/router';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

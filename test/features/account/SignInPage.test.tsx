@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '../../../src/shared/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SignInPage, { handoffReturn, landingPath } from '../../../src/features/account/SignInPage';
 import { activeSession } from '../../../src/shared/session/session';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../../src/shared/router';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/app/App';
 import NotFoundPage from '../../../src/features/notFound/NotFoundPage';

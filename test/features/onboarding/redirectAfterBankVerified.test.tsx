@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from '../../../src/shared/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_AFTER_VERIFIED_MS, useRedirectAfterBankVerified } from '../../../src/features/onboarding/penny/useRedirectAfterBankVerified';
 

@@ -12,7 +12,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '../../../shared/router';
 import rulesConfig from '../../../../rules/config';
 import { evaluateStatus } from '../../../../rules/evaluate';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';

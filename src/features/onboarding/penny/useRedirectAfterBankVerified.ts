@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../shared/router';
 
 /** Milliseconds after the bank is verified before the app moves on (onboarding spec section 9). */
 export const REDIRECT_AFTER_VERIFIED_MS = 3_000;
