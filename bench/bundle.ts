@@ -20,5 +20,7 @@ for (const route of BUNDLE_ROUTES) {
     raw += file.length;
     gzip += gzipSync(file, { level: 9 }).length;
   }
-  console.log(`first-load JS ${route.name}: ${(gzip / 1024).toFixed(2)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw, ${found.chunks.size} chunks)`);
+  const kiB = gzip / 1024;
+  const budget = route.budgetKiB === undefined ? '' : `, budget ${route.budgetKiB} KiB${kiB <= route.budgetKiB ? '' : `: ${(kiB - route.budgetKiB).toFixed(1)} KiB over`}`;
+  console.log(`first-load JS ${route.name}: ${kiB.toFixed(2)} KiB gzip (${(raw / 1024).toFixed(1)} KiB raw, ${found.chunks.size} chunks${budget})`);
 }
