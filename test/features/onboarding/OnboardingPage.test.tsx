@@ -181,6 +181,38 @@ describe('OnboardingPage', () => {
     });
   });
 
+  describe('a save that completes after the merchant moved on', () => {
+    it('confirms it and leaves the merchant in the step they opened meanwhile', async () => {
+      const before = record({ ...panVerified, ...businessFilled, bank_detail: bankDetail, integration_type: 'TOOLS', account: { ...account, signatory_contact_details: [signatory] } });
+      const address = { address_line: '12, MG Road', pincode: '560001', city: 'Bangalore', state: 'Karnataka' };
+      const { user } = renderPage(before, ({ method }) =>
+        method === 'PUT' ? { body: { merchant: { ...before, registration_address: address, operating_address: address } } } : undefined,
+      );
+      // The server answers the save only when the test says so.
+      let answerSave = () => {};
+      const saveAnswered = new Promise<void>((resolve) => (answerSave = resolve));
+      const answering = globalThis.fetch;
+      vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+        if (init.method === 'PUT') await saveAnswered;
+        return answering(url, init);
+      });
+      await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'true'));
+      const [registered] = await screen.findAllByLabelText(/^Address/);
+      await user.type(registered!, '12, MG Road');
+      await user.type(screen.getAllByLabelText(/^Pincode/)[0]!, '560001');
+      await waitFor(() => expect(screen.getAllByLabelText(/^City/)[0]).toHaveValue('Bangalore'));
+      await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await user.click(row('PAN Details'));
+      await waitFor(() => expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'true'));
+
+      answerSave();
+      expect(await screen.findByRole('status')).toHaveTextContent(/^KYC saved. Next: Additional Documents$/);
+      expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'true');
+      expect(row('Additional Documents')).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
   describe('re-KYC (issue 9 item 5)', () => {
     it('explains what is asked and why under a heading that fits, with the account steps closed', async () => {
       renderPage(record({ ...panVerified, ...businessFilled, re_kyc_required: true }));
