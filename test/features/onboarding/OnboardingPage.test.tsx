@@ -54,6 +54,17 @@ function renderOnboarding() {
 const row = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) });
 const findRow = (title: string) => screen.findByRole('button', { name: new RegExp(`^${title}`) });
 
+/** Fills the open KYC step's registered address (the operating one the same) and submits it. */
+async function submitKycAddress(user: ReturnType<typeof userEvent.setup>) {
+  await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'true'));
+  const [registered] = await screen.findAllByLabelText(/^Address/);
+  await user.type(registered!, '12, MG Road');
+  await user.type(screen.getAllByLabelText(/^Pincode/)[0]!, '560001');
+  await waitFor(() => expect(screen.getAllByLabelText(/^City/)[0]).toHaveValue('Bangalore'));
+  await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
 const scrolled: Element[] = [];
 beforeEach(() => {
   // The Documents tab's one-time tip is a status of its own (OnboardingTabs.test.tsx): seen here.
@@ -165,13 +176,7 @@ describe('OnboardingPage', () => {
       const { user } = renderPage(before, ({ method }) =>
         method === 'PUT' ? { body: { merchant: { ...before, registration_address: address, operating_address: address } } } : undefined,
       );
-      await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'true'));
-      const [registered] = await screen.findAllByLabelText(/^Address/);
-      await user.type(registered!, '12, MG Road');
-      await user.type(screen.getAllByLabelText(/^Pincode/)[0]!, '560001');
-      await waitFor(() => expect(screen.getAllByLabelText(/^City/)[0]).toHaveValue('Bangalore'));
-      await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitKycAddress(user);
 
       expect(await screen.findByRole('status')).toHaveTextContent(/^KYC saved. Next: Additional Documents$/);
       await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'false'));
@@ -196,13 +201,7 @@ describe('OnboardingPage', () => {
         if (init.method === 'PUT') await saveAnswered;
         return answering(url, init);
       });
-      await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'true'));
-      const [registered] = await screen.findAllByLabelText(/^Address/);
-      await user.type(registered!, '12, MG Road');
-      await user.type(screen.getAllByLabelText(/^Pincode/)[0]!, '560001');
-      await waitFor(() => expect(screen.getAllByLabelText(/^City/)[0]).toHaveValue('Bangalore'));
-      await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
-      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await submitKycAddress(user);
       await user.click(row('PAN Details'));
       await waitFor(() => expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'true'));
 
