@@ -27,7 +27,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {help}
     </>
   );
-  const framed = framesItself(schema, uiOptions) ? (
+  const wrapped = needsNoFormControl(schema, uiOptions) ? (
     content
   ) : (
     <FormControl fullWidth error={rawErrors.length > 0} required={required}>
@@ -38,7 +38,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
     return (
       <div className={classNames} style={style}>
-        {framed}
+        {wrapped}
       </div>
     );
   }
@@ -61,18 +61,18 @@ export function FieldTemplate(props: FieldTemplateProps) {
       uiSchema={uiSchema}
       registry={registry}
     >
-      {framed}
+      {wrapped}
     </WrapIfAdditionalTemplate>
   );
 }
 
-const FRAMED_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object']);
+const TYPES_WITHOUT_FORM_CONTROL = new Set(['string', 'number', 'integer', 'boolean', 'object']);
 
 /**
  * A field the default text, select or checkbox widget draws (one value of a simple type, no other widget named), or an
  * object, whose fields each have their own template.
  */
-function framesItself(schema: RJSFSchema, uiOptions: UIOptionsType): boolean {
+function needsNoFormControl(schema: RJSFSchema, uiOptions: UIOptionsType): boolean {
   const widget = uiOptions.widget;
-  return (widget === undefined || (widget === 'checkbox' && schema.type === 'boolean')) && typeof schema.type === 'string' && FRAMED_TYPES.has(schema.type);
+  return (widget === undefined || (widget === 'checkbox' && schema.type === 'boolean')) && typeof schema.type === 'string' && TYPES_WITHOUT_FORM_CONTROL.has(schema.type);
 }

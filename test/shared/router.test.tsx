@@ -32,6 +32,7 @@ const app = (entry: string) =>
       <Routes>
         <Route path="/" element={<Navigate to="/account" replace />} />
         <Route path="/account" element={<p>Sign in</p>} />
+        <Route path="/account/*" element={<p>Account area</p>} />
         <Route path="/account/signin" element={<p>Sign in page</p>} />
         <Route path="/onboarding/*" element={<p>Onboarding</p>} />
         <Route path="/settings/team/*" element={<Team />} />
@@ -42,9 +43,12 @@ const app = (entry: string) =>
   );
 
 describe('router', () => {
-  it('ranks a whole path over a splat that also matches it', async () => {
-    app('/app/account/signin');
+  it('ranks a whole path over a splat that also matches it, and a splat over the catch-all', () => {
+    const { unmount } = app('/app/account/signin');
     expect(screen.getByText('Sign in page')).toBeInTheDocument();
+    unmount();
+    app('/app/account/password');
+    expect(screen.getByText('Account area')).toBeInTheDocument();
   });
 
   it('matches a splat at its own path and below it; anything else is not found', () => {

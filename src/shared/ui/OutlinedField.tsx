@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CONTROL_CLASS, useFieldStyles } from './fieldStyles';
+import { CONTROL_CLASS, REQUIRED_MARK, useFieldStyles } from './fieldStyles';
 
 /**
  * The frame of an outlined field as MUI's outlined `TextField` draws it (floating label, outline with a notch for
@@ -17,11 +17,11 @@ export function OutlinedField({ id, label, required, disabled, error, shrink, wi
   return (
     <div className={classes} style={width ? { width } : undefined}>
       {label && (
-        <label className="ob-field__label" htmlFor={id} id={`${id}-label`}>
+        <label className="ob-field__label" htmlFor={id}>
           {label}
           {required && (
             <span aria-hidden="true" className="ob-field__asterisk">
-              {'\u2009*'}
+              {REQUIRED_MARK}
             </span>
           )}
         </label>
@@ -30,7 +30,7 @@ export function OutlinedField({ id, label, required, disabled, error, shrink, wi
         {children}
         <fieldset aria-hidden="true" className="ob-field__outline">
           <legend className={label ? 'ob-field__legend' : 'ob-field__legend ob-field__legend--empty'}>
-            {label ? <span>{required ? `${label}\u2009*` : label}</span> : <span className="notranslate">{'\u200b'}</span>}
+            {label ? <span>{required ? `${label}${REQUIRED_MARK}` : label}</span> : <span className="notranslate">{'\u200b'}</span>}
           </legend>
         </fieldset>
       </div>

@@ -5,6 +5,9 @@ import { alpha, useTheme, type Theme } from '@mui/material/styles';
 // look, values and the theme's colours, written once per theme instead of computed by styled components on every
 // render of every field.
 
+/** What follows a required field's label (aria-hidden: the control itself says it is required), as MUI writes it. */
+export const REQUIRED_MARK = '\u2009*';
+
 /** The class of the control inside an `OutlinedField` (an `<input>` or a `<select>`). */
 export const CONTROL_CLASS = 'ob-field__control';
 

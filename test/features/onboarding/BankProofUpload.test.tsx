@@ -4,21 +4,10 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BankProofUpload } from '../../../src/features/onboarding/components/BankProofUpload';
 import type { Merchant } from '../../../src/shared/api/types';
+import { PROOF_WANTED_BANK_DETAIL } from '../../bankDetails';
 
 const UUID = '0f5c4c1e-3a55-4a43-9d0e-2b1f6f0f7a11';
-const bank = (fields: Record<string, unknown> = {}) => ({
-  id: 1,
-  bank_account_number: '50100123456789',
-  ifsc_code: 'HDFC0000001',
-  holder_name: 'NIMBUS STORES',
-  bank_verification_status: 'attempts_exhausted',
-  penny_deposit_status: 'SUCCESS',
-  penny_deposit_method: 'IMPS',
-  penny_attempt_left: 0,
-  addendum_status: null,
-  bank_verification_proof: null,
-  ...fields,
-});
+const bank = (fields: Record<string, unknown> = {}) => ({ ...PROOF_WANTED_BANK_DETAIL, ...fields });
 const merchantWith = (fields: Record<string, unknown> = {}): Merchant => ({ uuid: UUID, mid: 8800002, product: 'PayUbiz', bank_detail: bank(fields) });
 const SUBMITTED = 'Proof Submitted sucessfully! - Bank details proof received. We will verify it within the next 24-48 hours.';
 
