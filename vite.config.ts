@@ -20,12 +20,18 @@ const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
   base: '/app/',
+  // One react-is, the one for the React that ships: emotion's and rjsf's own older copies would come too (rjsf's 18
+  // does not recognise a React 19 element as a forwardRef's).
+  resolve: { dedupe: ['react-is'] },
   plugins: [react(), precompiledValidators(), markdownOnDemand(), withoutUnusedModules(), deferredComponents(), jsonWithoutComments(), firstLoadJson()],
   build: {
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
     chunkSizeWarningLimit: 900,
+    // Every browser the app supports (Chromium WebViews, Safari 17+, Firefox 115+) follows <link rel="modulepreload">;
+    // an older one only fetches a chunk when it is imported, which the polyfill (1 KiB of every first load) would hasten.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // Few chunks for each first load (scripts/firstLoadGroups.ts): the styling core and the code both landing pages

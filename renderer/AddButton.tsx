@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { IconButtonProps } from '@rjsf/utils';
 import { message } from '../schemas/messages';
+import '../schemas/stepFormTexts';
 
 /** A list's "Add …" button, named after the list's item ("Add Beneficial owner"), not an unlabelled "+". */
 export function AddButton({ uiSchema, id, className, onClick, disabled }: IconButtonProps) {

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import RemoveIcon from '@mui/icons-material/DeleteOutline';
 import { buttonId, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { message } from '../schemas/messages';
+import '../schemas/stepFormTexts';
 
 /**
  * One item of a list (a beneficial owner): its fields at the full width of the form, and under them a "Remove" button

@@ -31,6 +31,7 @@ import { StoreSchemaField } from './StoreSchemaField';
 import { TitleFieldTemplate } from './TitleFieldTemplate';
 import { StepFormFooter, StepFormFooterContext, StepFormFooterStore, type StepFormFooterProps } from './StepFormFooter';
 import { useContentStable } from './useContentStable';
+import '../schemas/stepFormTexts';
 
 // The theme's templates one by one, not its generateTemplates(): that brings them all, and with them MUI's TextField
 // (its select, menu, popover and modal) for properties the forms never have (additionalProperties). Those not named

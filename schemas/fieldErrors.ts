@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import keywordMessages from './messages/keywords.json';
 import { message, type Catalogue } from './messages';
+import './stepFormTexts';
 import type { FieldErrors } from './types';
 
 /** Keywords whose failure only repeats a more precise error about the same data (if/then). */

@@ -70,8 +70,9 @@ export function firstLoadGroups(core: CoreChunk, firstLoads: FirstLoad[]): CodeS
     {
       debugName: core.chunk,
       name: (id, graph) => {
-        if (core.test.test(id)) return core.chunk;
         const loads = lazyLoads(id, graph);
+        // The styling core's modules that a first load needs, not those only later screens use (a Tabs' arrow icons).
+        if (core.test.test(id)) return !loads || loads.some((load) => core.neededByAll.some((screens) => screens.test(load))) ? core.chunk : null;
         return loads && core.neededByAll.every((screens) => loads.some((load) => screens.test(load))) ? core.chunk : null;
       },
     },

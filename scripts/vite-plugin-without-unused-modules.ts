@@ -37,6 +37,25 @@ const UNUSED: UnusedModule[] = [
     exports: `export default function ${name}() { unused(); }`,
     why: `rjsf's ${name}, rendered only for a uiSchema's "ui:field": "${name}" (grid layouts), which no form of ours names (test/renderer/unusedModules.test.ts)`,
   })),
+  // rjsf's own widgets that no form can reach: those renderer/StepForm.tsx replaces with the theme's or ours, and those
+  // only a uiSchema's `ui:widget` or a schema's `format` would name, which none of ours does (test/renderer/unusedModules.test.ts).
+  ...[
+    ['CheckboxWidget', 'replaced in every form by renderer/StepForm.tsx (renderer/CheckboxWidget.tsx)'],
+    ['CheckboxesWidget', "replaced in every form by renderer/StepForm.tsx (the MUI theme's)"],
+    ['RadioWidget', "replaced in every form by renderer/StepForm.tsx (the MUI theme's)"],
+    ['SelectWidget', 'replaced in every form by renderer/StepForm.tsx (renderer/SelectWidget.tsx)'],
+    ['TextareaWidget', "replaced in every form by renderer/StepForm.tsx (the MUI theme's)"],
+    ['AltDateWidget', 'shown only for "ui:widget": "alt-date", which no form of ours names'],
+    ['AltDateTimeWidget', 'shown only for "ui:widget": "alt-datetime", which no form of ours names'],
+    ['FileWidget', 'shown only for "ui:widget": "file" or "format": "data-url", which no form of ours has (files go through the upload screens)'],
+    ['RatingWidget', 'shown only for "ui:widget": "rating", which no form of ours names'],
+    ['ColorWidget', 'shown only for "ui:widget": "color" or "format": "color", which no form of ours has'],
+  ].map(([name, why]) => ({
+    importer: /[\\/]node_modules[\\/]@rjsf[\\/]core[\\/]lib[\\/]components[\\/]widgets[\\/]index\.js$/,
+    source: `./${name}.js`,
+    exports: `export default function ${name}() { unused(); }`,
+    why: `rjsf's ${name}, ${why}`,
+  })),
 ];
 
 const PREFIX = '\0without-unused-modules:';
@@ -44,7 +63,7 @@ const PREFIX = '\0without-unused-modules:';
 /**
  * Leaves out of the browser build the modules of UNUSED, which dependencies import for features this app cannot use
  * (about 7 KiB gzipped on every route for MUI's CSS-variables theme, 7 KiB on every step screen for fast-uri, 2.4 KiB
- * for rjsf's grid-layout fields): the
+ * for rjsf's grid-layout fields, 3.6 KiB on every step screen for its widgets no form reaches): the
  * bundler keeps them because the choice is made at run time. Each becomes a module whose functions throw, saying what
  * was left out and why, should a change ever reach one; remove its entry then. A build warns when a dependency no
  * longer imports one (the saving would be lost without notice). The dev server's prebundled dependencies keep them.

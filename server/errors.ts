@@ -3,6 +3,7 @@ import documentsHi from '../schemas/messages/documents.hi.json';
 import stepComponentsEn from '../schemas/messages/stepComponents.en.json';
 import stepComponentsHi from '../schemas/messages/stepComponents.hi.json';
 import { addTexts, message } from '../schemas/messages';
+import '../schemas/stepFormTexts';
 import type { FieldErrors } from '../schemas/types';
 
 // The document texts and the step components' texts live in catalogues of their own (the browser loads them with the

@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { catalogueFor, message, type Catalogue } from '../schemas/messages';
 import { useIfscBankNames, useIfscBranches, useIfscCities, useIfscStates, type IfscDetail } from '../src/shared/api/ifsc';
 import { SearchableSelect } from './SearchableSelect';
+import '../schemas/stepFormTexts';
 
 /** The props of {@link IfscSearchDialog}. */
 export interface IfscSearchDialogProps {

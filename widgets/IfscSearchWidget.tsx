@@ -9,6 +9,7 @@ import { catalogueFor, message, type Catalogue } from '../schemas/messages';
 import { ApiRequestError } from '../src/shared/api/fetcher';
 import { fetchIfscDetail, type IfscDetail } from '../src/shared/api/ifsc';
 import { NormalizedInputWidget } from './NormalizedInputWidget';
+import '../schemas/stepFormTexts';
 
 // The search (MUI's Autocomplete, react-window) loads when the merchant first reaches for it, not with the bank form.
 const loadSearchDialog = () => import('./IfscSearchDialog');

@@ -25,11 +25,14 @@ import documentsEn from '../../schemas/messages/documents.en.json';
 import documentsHi from '../../schemas/messages/documents.hi.json';
 import stepComponentsEn from '../../schemas/messages/stepComponents.en.json';
 import stepComponentsHi from '../../schemas/messages/stepComponents.hi.json';
+import stepFormsEn from '../../schemas/messages/stepForms.en.json';
+import stepFormsHi from '../../schemas/messages/stepForms.hi.json';
 import passwordEn from '../../schemas/messages/password.en.json';
 import passwordHi from '../../schemas/messages/password.hi.json';
 import termsEn from '../../schemas/messages/terms.en.json';
 import termsHi from '../../schemas/messages/terms.hi.json';
 import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
+import '../../schemas/stepFormTexts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 const texts = (catalogue: Record<string, string>) => Object.entries(catalogue).filter(([key]) => key !== '$id');
@@ -54,6 +57,7 @@ describe('the message catalogues', () => {
     ['password', passwordEn, passwordHi],
     ['documents', documentsEn, documentsHi],
     ['stepComponents', stepComponentsEn, stepComponentsHi],
+    ['stepForms', stepFormsEn, stepFormsHi],
   ])('of a lazily loaded feature (%s) have the same keys in English and Hindi, none also in the main catalogues', (_feature, featureEn: Record<string, string>, featureHi: Record<string, string>) => {
     const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((key) => key !== '$id').sort();
     expect(keys(featureHi)).toEqual(keys(featureEn));
@@ -75,14 +79,15 @@ describe('the message catalogues', () => {
   it('shows texts in the active language once its catalogue is registered, English otherwise (and on the server)', () => {
     try {
       setActiveLanguage('hi');
-      expect(catalogueFor()).toEqual(expect.objectContaining({ 'validation.required': en['validation.required'] })); // not registered yet: English
+      expect(catalogueFor()).toEqual(expect.objectContaining({ 'error.generic': en['error.generic'] })); // not registered yet: English
       registerCatalogue('hi', hi);
       setActiveLanguage('hi');
-      expect(message('validation.required')).toBe(hi['validation.required']);
+      expect(message('error.generic')).toBe(hi['error.generic']);
       expect(message('business.ubo.tooMany', { limit: 10 })).toContain('10');
     } finally {
       setActiveLanguage('en');
     }
     expect(message('validation.required')).toBe('This field cannot be left blank');
   });
+
 });

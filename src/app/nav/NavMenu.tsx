@@ -3,7 +3,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { addTexts } from '../../../schemas/messages';
 import en from '../../../schemas/messages/nav.en.json';
-import hi from '../../../schemas/messages/nav.hi.json';
 import { navItems, type NavItem } from '../../shared/navEntries';
 import { hostVariant } from '../../shared/products';
 import { NAV_ENTRIES, variantData } from '../../shared/productVariantData';
@@ -11,7 +10,7 @@ import { t } from '../../shared/ui/t';
 import { logout } from './logout';
 import { useNavFacts } from './useNavFacts';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 /** The header's menus: the account menu and the integration menu (platform spec section 2, Navigation chrome). */
 export type MenuName = 'accountMenu' | 'integrationMenu';

@@ -2,7 +2,6 @@ import { useLocation } from '../../shared/router';
 import Box from '@mui/material/Box';
 import { addTexts } from '../../../schemas/messages';
 import en from '../../../schemas/messages/nav.en.json';
-import hi from '../../../schemas/messages/nav.hi.json';
 import { navItems } from '../../shared/navEntries';
 import { hostVariant } from '../../shared/products';
 import { NAV_ENTRIES, variantData } from '../../shared/productVariantData';
@@ -11,7 +10,7 @@ import { t } from '../../shared/ui/t';
 import { Breadcrumb } from './Breadcrumb';
 import { useNavFacts } from './useNavFacts';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 /** The view a team accounts path shows (platform spec section 2: Manage Roles or Manage Employees by the path), none for the Manage Staff summary. */
 export function settingsView(pathname: string): string | undefined {

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import journey from '../../../schemas/steps/journey.json';
 import en from '../../../schemas/messages/aggregator.en.json';
-import hi from '../../../schemas/messages/aggregator.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { AppHeader } from '../../app/AppHeader';
 import { useCurrentMerchant } from '../../shared/api/currentMerchant';
@@ -26,7 +25,7 @@ import { hasScreen } from '../onboarding/stepScreens';
 import { stepLine, stepStatus } from '../onboarding/StepRow';
 import { useChild, useChildren, type ChildSummary, type ChildView } from './aggregatorApi';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 const nameOf = (merchant: Pick<ChildSummary, 'name' | 'business_name'>) => merchant.name?.trim() || merchant.business_name?.trim() || t('aggregator.noName');
 const statusOf = (error: unknown) => (error instanceof ApiRequestError ? error.status : 0);

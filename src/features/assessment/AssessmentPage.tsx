@@ -14,14 +14,13 @@ import CodeIcon from '@mui/icons-material/Code';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import en from '../../../schemas/messages/assessment.en.json';
-import hi from '../../../schemas/messages/assessment.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { AppHeader } from '../../app/AppHeader';
 import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { t } from '../../shared/ui/t';
 import { ASSESSMENT_QUESTIONS_KEY, fetchAssessmentQuestions, sendAssessmentResponses, type AssessmentOption } from './assessmentApi';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 /** The illustration of each category (spec section 2: Business, Developer or Customer; Business by default). */
 const ILLUSTRATIONS: Record<string, ComponentType<{ fontSize?: 'large'; color?: 'primary' }>> = { Business: StorefrontIcon, Developer: CodeIcon, Customer: PersonOutlineIcon };

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { t } from '../../shared/ui/t';
 import './documentTexts';
+import '../../../schemas/stepFormTexts';
 
 /** What an uploader holds once its file is stored: the name and size, and a preview for images. */
 export interface HeldFile {

@@ -1,7 +1,6 @@
 import en from '../../../schemas/messages/documents.en.json';
-import hi from '../../../schemas/messages/documents.hi.json';
 import { addTexts } from '../../../schemas/messages';
 
 // The document texts (categories, uploads, reviews: schemas/messages/documents.*.json) come with the screens that
 // show them, not with every first load: each of those screens imports this module.
-addTexts({ en, hi });
+addTexts({ en });

@@ -10,7 +10,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import en from '../../../schemas/messages/merchantSwitch.en.json';
-import hi from '../../../schemas/messages/merchantSwitch.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { AppHeader } from '../../app/AppHeader';
 import { useCurrentMerchant } from '../../shared/api/currentMerchant';
@@ -18,7 +17,7 @@ import type { MerchantSummary } from '../../shared/api/types';
 import { chooseSessionMerchant } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 const nameOf = (merchant: MerchantSummary) => merchant.name?.trim() || t('merchantSwitch.noName');
 

@@ -9,7 +9,6 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import en from '../../../schemas/messages/oauth.en.json';
-import hi from '../../../schemas/messages/oauth.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { ApiRequestError, errorText } from '../../shared/api/fetcher';
 import { sessionMerchant } from '../../shared/api/sessionMerchant';
@@ -17,7 +16,7 @@ import { t } from '../../shared/ui/t';
 import { fetchPartner, partnerKey, partnerNavigation, sendConsent, type AuthorizeRequest } from './oauthCalls';
 import { readableTextOn } from './readableTextOn';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 /** The authorize request of the page's query, or null when client_id, redirect_uri or state is missing. */
 function authorizeRequestOf(search: string): AuthorizeRequest | null {

@@ -92,6 +92,23 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   /** Saved: the page moves on, or keeps the step open when what follows happens in it (`submit.then`). */
   const { submit } = definition;
   const announceSaved = (saved: Merchant) => (step.staysAfter(saved) ? onSaved(saved, { stay: true }) : onSaved(saved));
+  // A save whose confirming dialog has not ended yet, and whether the screen is still shown: a merchant who closes the
+  // step while it saves (or before its dialog ends) gets no dialog, but the page still learns what was stored.
+  const awaitingDialog = useRef<Merchant | null>(null);
+  const shown = useRef(true);
+  const announceLater = useRef(announceSaved);
+  useLayoutEffect(() => {
+    announceLater.current = announceSaved;
+  });
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+      const saved = awaitingDialog.current;
+      awaitingDialog.current = null;
+      if (saved) announceLater.current(saved);
+    };
+  }, []);
   const { busy, formProps, setProblems } = useStepSubmit<Data>({
     send: async (values) => {
       if (submit?.confirm) stepDialogs[submit.confirm]?.preload();
@@ -117,8 +134,10 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
       // The analytics catalogue decides which steps report form_complete (its formSteps), not this screen.
       track('form_complete', { step_id: definition.id });
       // A change that became an addendum stays in the step to be accepted: no confirmation of a change made.
-      if (submit?.confirm && !step.staysAfter(saved)) setConfirming(saved);
-      else announceSaved(saved);
+      if (submit?.confirm && !step.staysAfter(saved) && shown.current) {
+        awaitingDialog.current = saved;
+        setConfirming(saved);
+      } else announceSaved(saved);
     },
     initialProblems: openProblem ? [t(openProblem)] : [],
   });
@@ -246,6 +265,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
           <dialog.Component
             merchant={confirming}
             onClose={(updated) => {
+              awaitingDialog.current = null;
               setConfirming(null);
               announceSaved(updated ?? confirming);
             }}

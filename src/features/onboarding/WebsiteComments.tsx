@@ -7,6 +7,7 @@ import { apiFetch } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { TextInput } from '../../shared/ui/TextInput';
 import { t } from '../../shared/ui/t';
+import '../../../schemas/stepFormTexts';
 
 interface WebsiteComment {
   id: number;

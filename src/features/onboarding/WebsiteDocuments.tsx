@@ -13,6 +13,7 @@ import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import type { DocumentCategory } from '../documents/types';
 import '../documents/documentTexts';
+import '../../../schemas/stepFormTexts';
 
 /** The documents uploader loads when the merchant opens it. */
 const UploadDialog = lazy(() => import('../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));

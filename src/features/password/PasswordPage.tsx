@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import en from '../../../schemas/messages/password.en.json';
-import hi from '../../../schemas/messages/password.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { OtpBoxes } from '../../../widgets/OtpBoxesWidget';
 import { AppHeader } from '../../app/AppHeader';
@@ -14,7 +13,7 @@ import { logout } from '../../app/nav/logout';
 import { apiFetch, ApiRequestError, errorText } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 const OTP_LENGTH = 4;
 /** Seconds between the confirmation and signing out (platform spec sections 4, 9: logout after password change 4 s). */

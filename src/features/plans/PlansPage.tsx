@@ -17,7 +17,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import en from '../../../schemas/messages/plans.en.json';
-import hi from '../../../schemas/messages/plans.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { useMerchant } from '../../shared/api/hooks';
@@ -25,7 +24,7 @@ import { productDashboardUrl } from '../../shared/productDashboard';
 import { t } from '../../shared/ui/t';
 import { chooseStarter, fetchPricingPlans, generatePaymentParams, PRICING_PLANS_KEY, submitPaymentForm, type PlanFeature, type PricingPlan } from './plansApi';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 const rupees = (amount: number) => amount.toLocaleString('en-IN');
 

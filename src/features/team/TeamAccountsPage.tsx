@@ -18,7 +18,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import en from '../../../schemas/messages/team.en.json';
-import hi from '../../../schemas/messages/team.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { AppHeader } from '../../app/AppHeader';
 import { SettingsNav } from '../../app/nav/SettingsNav';
@@ -27,7 +26,7 @@ import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { usePermissions } from '../../shared/api/hooks';
 import { t } from '../../shared/ui/t';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 /** A permission of the catalogue (GET acl_permissions; schemas/master/acl-permissions.json). */
 interface Permission {

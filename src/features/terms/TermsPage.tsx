@@ -10,7 +10,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import en from '../../../schemas/messages/terms.en.json';
-import hi from '../../../schemas/messages/terms.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { AppHeader } from '../../app/AppHeader';
 import { ApiRequestError, errorText } from '../../shared/api/fetcher';
@@ -19,7 +18,7 @@ import { hostVariant, PRODUCTS, productVariant, variantOf } from '../../shared/p
 import { t } from '../../shared/ui/t';
 import { acceptProductTerms } from './termsApi';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 /** How long the confirmation shows before the activation steps open. */
 export const CONTINUE_AFTER_MS = 1500;

@@ -7,7 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import en from '../../../schemas/messages/welcome.en.json';
-import hi from '../../../schemas/messages/welcome.hi.json';
 import { addTexts } from '../../../schemas/messages';
 import { evaluateStatus } from '../../../rules/evaluate';
 import rulesConfig from '../../../rules/config';
@@ -18,7 +17,7 @@ import { useMerchant } from '../../shared/api/hooks';
 import { t } from '../../shared/ui/t';
 import { productDashboardUrl } from '../../shared/productDashboard';
 
-addTexts({ en, hi });
+addTexts({ en });
 
 const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 

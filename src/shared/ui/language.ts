@@ -8,9 +8,18 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number]['code'];
 
 const STORAGE_KEY = 'language';
-/** Catalogues other than English, loaded only for the merchant who chose them (English is in every bundle). */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
-  hi: () => import('../../../schemas/messages/hi.json'),
+/** The lazily loaded features' Hindi texts (`schemas/messages/<feature>.hi.json`), each a chunk of its own. */
+const hindiFeatureTexts = import.meta.glob<Catalogue>('../../../schemas/messages/*.hi.json', { import: 'default' });
+/**
+ * Catalogues other than English, loaded only for the merchant who chose them, whole: the main catalogue and every
+ * feature's texts in that language, side by side at start. A feature's screen brings only its English texts
+ * (`addTexts({ en })`), so merchants reading English never download another language.
+ */
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  hi: async () => {
+    const [main, ...features] = await Promise.all([import('../../../schemas/messages/hi.json').then((module) => module.default as Catalogue), ...Object.values(hindiFeatureTexts).map((load) => load())]);
+    return Object.assign({}, main, ...features) as Catalogue;
+  },
 };
 
 /** The language the merchant chose on this device (kept in localStorage), else English. */
@@ -28,7 +37,7 @@ export async function startInChosenLanguage(): Promise<Language> {
   const language = chosenLanguage();
   if (language !== 'en') {
     try {
-      registerCatalogue(language, (await loaders[language]()).default);
+      registerCatalogue(language, await loaders[language]());
     } catch {
       // Texts that cannot load (offline) leave the app in English rather than not starting.
     }

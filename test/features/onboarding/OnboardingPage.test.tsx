@@ -210,6 +210,29 @@ describe('OnboardingPage', () => {
       expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'true');
       expect(row('Additional Documents')).toHaveAttribute('aria-expanded', 'false');
     });
+
+    it('of a step with a confirming dialog, completing after the merchant closed the step, still shows what was stored', async () => {
+      const before = record({ ...panVerified, ...businessFilled, bank_detail: bankDetail });
+      const { user } = renderPage(before, ({ method, url }) =>
+        method === 'POST' && url === `/api/v1/merchants/${UUID}/website_details` ? { body: { merchant: { ...before, integration_type: 'TOOLS' } } } : undefined,
+      );
+      let answerSave = () => {};
+      const saveAnswered = new Promise<void>((resolve) => (answerSave = resolve));
+      const answering = globalThis.fetch;
+      vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+        if (init.method === 'POST') await saveAnswered;
+        return answering(url, init);
+      });
+      await waitFor(() => expect(row('Website Details')).toHaveAttribute('aria-expanded', 'true'));
+      await user.click(await screen.findByRole('radio', { name: 'With payment links and tools (no website)' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await user.click(row('Website Details'));
+      expect(row('Website Details')).toHaveAttribute('aria-expanded', 'false');
+
+      answerSave();
+      expect(await screen.findByRole('status')).toHaveTextContent(/^Website Details saved/);
+      await waitFor(() => expect(row('Website Details')).toHaveAccessibleName(/Completed/));
+    });
   });
 
   describe('re-KYC (issue 9 item 5)', () => {

@@ -19,6 +19,7 @@ import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import { useOtpDialog } from './useOtpDialog';
 import './componentTexts';
+import '../../../../schemas/stepFormTexts';
 
 /** The success dialog shows this long after the e-sign call answered (onboarding spec section 4). */
 export const SUCCESS_AFTER_MS = 200;

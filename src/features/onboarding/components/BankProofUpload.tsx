@@ -20,6 +20,7 @@ import { uploadForm } from '../../../shared/api/upload';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
 import './componentTexts';
+import '../../../../schemas/stepFormTexts';
 
 /** The proof types (onboarding spec section 3), in the order offered. */
 const PROOF_TYPES = ['CC', 'BS', 'PB', 'BC'] as const;

@@ -20,6 +20,7 @@ import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
 import { useOtpDialog } from './useOtpDialog';
 import './componentTexts';
+import '../../../../schemas/stepFormTexts';
 
 /** A merchant's bank-update allowance (GET bank_update_timing; onboarding spec section 3). */
 interface Timing {

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { apiFetch } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
+import '../../../../schemas/stepFormTexts';
 
 /** One signatory the company registry lists for a CIN. */
 export interface CinSignatory {

@@ -14,6 +14,7 @@ import './addendaTexts';
 import { LazyStepScreen } from '../stepScreens';
 import type { StepComponentProps } from '../stepComponents';
 import './componentTexts';
+import '../../../../schemas/stepFormTexts';
 
 /**
  * The GST number update (onboarding spec sections 7, 8: update_gst_details, "GST number updated") once the business

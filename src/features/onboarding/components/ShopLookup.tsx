@@ -6,6 +6,7 @@ import type { FieldErrors } from '../../../../schemas/types';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
+import '../../../../schemas/stepFormTexts';
 
 /**
  * Looks up the shop-establishment registration typed (`shop_number` in area `area_code`) and says whose it is, or
