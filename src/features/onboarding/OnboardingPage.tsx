@@ -50,13 +50,18 @@ export default function OnboardingPage() {
   const permissions = usePermissions(merchant?.mid);
   const rules = useMemo(() => (merchant ? evaluateAll(merchant, rulesConfig) : null), [merchant]);
   useProfileChannel(merchant?.uuid);
-  const redirecting = useRedirectAfterBankVerified(
-    rules ? rules.status.bankVerified === true : undefined,
-    rules ? (rules.status.bankVerifiedRedirect as string | null) : undefined,
-  );
   const flags = rules?.steps as JourneyFlags | undefined;
   // The open step: null lets the rules choose (the first to-do step); '' is none.
   const [open, setOpen] = useState<string | null>(null);
+  // The rules choose once, when the record first arrives: a change that arrives later (the live channel, another
+  // member's save) never moves the merchant to another step; a save or a click does.
+  if (open === null && flags) setOpen(stepToOpen(flags, hasScreen) ?? '');
+  const chosen = open ?? (flags ? stepToOpen(flags, hasScreen) : null);
+  const redirecting = useRedirectAfterBankVerified(
+    rules ? rules.status.bankVerified === true : undefined,
+    rules ? (rules.status.bankVerifiedRedirect as string | null) : undefined,
+    pathname === '/onboarding' && chosen === 'bank-details',
+  );
   // The step to bring into view once its row has opened or closed after a save.
   const [arriving, setArriving] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState({ message: '', open: false, count: 0 });
@@ -64,7 +69,7 @@ export default function OnboardingPage() {
   // The step open now, for a save that completes after the merchant has opened another one.
   const openNow = useRef<string | null>(null);
   useLayoutEffect(() => {
-    openNow.current = flags ? (open ?? stepToOpen(flags, hasScreen)) : null;
+    openNow.current = flags ? chosen : null;
   });
 
   // A user who acts for no merchant has nothing to fill here: operations staff go to their console.
@@ -129,7 +134,7 @@ export default function OnboardingPage() {
   const bringArrivingIntoView = () => {
     if (arriving) keepInView(`${arriving}-header`);
   };
-  const openStep = open ?? stepToOpen(flags, hasScreen);
+  const openStep = chosen;
   const tabs = tabVisibility(merchant);
   const notice = rules.status.journeyNotice;
   const progress = stepProgress(flags);

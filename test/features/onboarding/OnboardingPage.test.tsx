@@ -235,6 +235,23 @@ describe('OnboardingPage', () => {
     });
   });
 
+  describe('changes that arrive while the merchant is in a step', () => {
+    it('leave them in the step the page opened, which confirms the bank and says where it goes next', async () => {
+      const pending = { ...bankDetail, bank_verification_status: 'pending', penny_deposit_status: 'SUCCESS' };
+      const before = record({ ...panVerified, ...businessFilled, bank_detail: pending });
+      const { user } = renderPage(before, ({ method, url }) =>
+        method === 'POST' && url === `/api/v1/merchants/${UUID}/verify_penny` ? { body: { merchant: { ...before, bank_detail: bankDetail } } } : undefined,
+      );
+      await waitFor(() => expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'true'));
+      await user.type(await screen.findByLabelText('Amount deposited (₹)'), '1.00');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Your bank account is verified. Taking you to the next step…')).toBeInTheDocument();
+      await waitFor(() => expect(row('Bank Details')).toHaveAccessibleName(/Completed/));
+      expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'true');
+      expect(row('Website Details')).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
   describe('re-KYC (issue 9 item 5)', () => {
     it('explains what is asked and why under a heading that fits, with the account steps closed', async () => {
       renderPage(record({ ...panVerified, ...businessFilled, re_kyc_required: true }));
