@@ -197,7 +197,8 @@ export default function OnboardingPage() {
           <DocumentsPage merchant={merchant} canEdit={canEdit} />
         </Suspense>
       ) : (
-        <Alert severity="info">{t('onboarding.notYetAvailable')}</Alert>
+        // A tab this merchant does not have (the Website tab of a NOW merchant): their profile, where every step is.
+        <Navigate to="/onboarding" replace />
       )}
       {/* Outside the tabs: a confirmation runs out once, whichever tab the merchant moves to (shown again on coming back
           to the profile, it covered the next dialog's title). */}

@@ -24,7 +24,7 @@ const bankDetail = { id: 5002, bank_account_number: '00112233445566', ifsc_code:
 
 type Answer = (request: { method: string; url: string; body: unknown }) => { status?: number; body?: unknown } | undefined;
 
-function renderPage(merchant: Merchant, answer: Answer = () => undefined) {
+function renderPage(merchant: Merchant, answer: Answer = () => undefined, path?: string) {
   saveSession({ access_token: 'token', expires_in: 3600, merchant_uuid: UUID });
   const calls = mockFetch((request) => {
     const { method, url } = request;
@@ -35,15 +35,15 @@ function renderPage(merchant: Merchant, answer: Answer = () => undefined) {
     if (url === '/api/v1/pincode_details/560001') return { body: { pincode_detail: { pincode: '560001', city: 'Bangalore', state: 'Karnataka' } } };
     return answer(request);
   });
-  renderOnboarding();
+  renderOnboarding(path);
   return { calls, user: userEvent.setup() };
 }
 
-/** The page at /onboarding with a fresh SWR cache. */
-function renderOnboarding() {
+/** The page at `path` (default /onboarding) with a fresh SWR cache. */
+function renderOnboarding(path = '/onboarding') {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/onboarding']}>
+      <MemoryRouter initialEntries={[path]}>
         <OnboardingPage />
       </MemoryRouter>
     </SWRConfig>,
@@ -233,6 +233,14 @@ describe('OnboardingPage', () => {
       expect(await screen.findByRole('status')).toHaveTextContent(/^Website Details saved/);
       await waitFor(() => expect(row('Website Details')).toHaveAccessibleName(/Completed/));
     });
+  });
+
+  it('shows the profile at the address of a tab the merchant does not have (the Website tab of a NOW merchant), never a "not built" text', async () => {
+    renderPage(record({ ...panVerified, product: 'PayUnow' }), undefined, '/onboarding/website');
+    expect(await findRow('PAN Details')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^website$/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^profile$/i })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText(/later release/)).not.toBeInTheDocument();
   });
 
   describe('changes that arrive while the merchant is in a step', () => {
