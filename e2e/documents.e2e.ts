@@ -91,6 +91,11 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await documentRow(page, 'ADDRESS_PROOF_SIGNED_AUTHORITY').getByRole('button', { name: /^UPLOAD:/ }).click();
     await dialog(page).getByRole('radio', { name: 'Passport' }).check();
     await page.getByRole('button', { name: 'CONTINUE' }).click();
+    // A file over the size limit is refused on the spot, in words that say what to do (axe-clean: issue 27 item 7).
+    await page.getByLabel('FRONT', { exact: true }).setInputFiles({ name: 'passport-scan.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(16 * 1024 * 1024)]) });
+    await dialog(page).getByRole('alert').filter({ hasText: /The file is too large: upload one of less than \d+ MB/ }).waitFor();
+    await expectAccessible(page, 'documents-too-large');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-too-large.png` });
     await page.getByLabel('FRONT', { exact: true }).setInputFiles({ name: 'passport-front.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('passport-front.png').waitFor();
     await page.getByRole('button', { name: 'CANCEL' }).click();

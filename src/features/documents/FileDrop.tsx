@@ -165,12 +165,15 @@ export function FileDrop({
         </>
       )}
       {errors.length > 0 && (
-        <Box component="ul" role="alert" sx={{ m: 0, mt: 1, pl: 2, textAlign: 'left', color: 'error.main' }}>
-          {errors.map((error) => (
-            <Typography component="li" variant="body2" key={error}>
-              {error}
-            </Typography>
-          ))}
+        // The alert holds the list: a role on the list itself would take its list semantics away from its items.
+        <Box role="alert" sx={{ mt: 1, textAlign: 'left', color: 'error.main' }}>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {errors.map((error) => (
+              <Typography component="li" variant="body2" key={error}>
+                {error}
+              </Typography>
+            ))}
+          </Box>
         </Box>
       )}
     </Box>
