@@ -1,5 +1,9 @@
 import type { ChangeEventHandler, ClipboardEventHandler, FocusEventHandler, InputHTMLAttributes, KeyboardEventHandler, Ref } from 'react';
 import { CONTROL_CLASS, OutlinedField } from './OutlinedField';
+import { WRAPPED_CLASS } from './fieldStyles';
+
+/** How many characters a read-only value may have before it wraps (about a line of a 360 px wide field). */
+const WRAP_LONGER_THAN = 28;
 
 export interface TextInputProps {
   id: string;
@@ -33,6 +37,25 @@ export interface TextInputProps {
  * {@link OutlinedField}: for the forms (renderer/BaseInputTemplate.tsx), sign-in and the OTP boxes.
  */
 export function TextInput({ id, label, required, disabled, error, shrinkLabel, width, inputProps, inputRef, value, ...input }: TextInputProps) {
+  // A value shown read-only is shown whole: a long one (a company's PAN name, an address line) wraps instead of being
+  // cut at the field's edge on a phone. Its height follows its lines (CSS field-sizing; else the rows guessed here).
+  if (disabled && typeof value === 'string' && value.length > WRAP_LONGER_THAN && (input.type ?? 'text') === 'text') {
+    return (
+      <OutlinedField id={id} label={label} required={required} disabled error={error} shrink width={width}>
+        <textarea
+          id={id}
+          name={input.name}
+          className={`${CONTROL_CLASS} ${WRAPPED_CLASS}`}
+          value={value}
+          rows={Math.min(4, Math.ceil(value.length / WRAP_LONGER_THAN))}
+          readOnly
+          disabled
+          aria-describedby={inputProps?.['aria-describedby'] as string | undefined}
+          aria-invalid={error || undefined}
+        />
+      </OutlinedField>
+    );
+  }
   return (
     <OutlinedField id={id} label={label} required={required} disabled={disabled} error={error} shrink={shrinkLabel || value !== ''} width={width}>
       <input

@@ -10,6 +10,8 @@ export const REQUIRED_MARK = '\u2009*';
 
 /** The class of the control inside an `OutlinedField` (an `<input>` or a `<select>`). */
 export const CONTROL_CLASS = 'ob-field__control';
+/** The class of a read-only control that wraps its long value (a `<textarea>` in place of the `<input>`). */
+export const WRAPPED_CLASS = 'ob-field__control--wrapped';
 
 const styledThemes = new WeakSet<Theme>();
 
@@ -82,6 +84,7 @@ function outlinedFieldCss(theme: Theme): string {
 .${CONTROL_CLASS}::placeholder { color: currentColor; opacity: ${palette.mode === 'light' ? 0.42 : 0.5}; transition: opacity ${shorter}; }
 .ob-field:not(.ob-field--shrink):not(:focus-within) .${CONTROL_CLASS}::placeholder { opacity: 0; }
 .${CONTROL_CLASS}:disabled { opacity: 1; -webkit-text-fill-color: ${palette.text.disabled}; }
+.${WRAPPED_CLASS} { height: auto; resize: none; overflow: hidden; field-sizing: content; overflow-wrap: anywhere; }
 select.${CONTROL_CLASS} {
   -moz-appearance: none; -webkit-appearance: none; appearance: none; user-select: none; cursor: pointer;
   border-radius: inherit; padding-right: 32px; min-width: 16px;
