@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode }
 import type { IChangeEvent } from '@rjsf/core';
 import ArrayFieldTemplate from '@rjsf/mui/lib/ArrayFieldTemplate/index.js';
 import DescriptionField from '@rjsf/mui/lib/DescriptionField/index.js';
-import FieldHelpTemplate from '@rjsf/mui/lib/FieldHelpTemplate/index.js';
 import MultiSchemaFieldTemplate from '@rjsf/mui/lib/MultiSchemaFieldTemplate/index.js';
 import SubmitButton from '@rjsf/mui/lib/SubmitButton/index.js';
 import { RemoveButton } from '@rjsf/mui/lib/IconButton/index.js';
@@ -17,6 +16,7 @@ import { CheckboxWidget } from './CheckboxWidget';
 import { createValidator } from './createValidator';
 import { draftStore } from './draftStore';
 import { FieldErrorTemplate } from './FieldErrorTemplate';
+import { FieldHelpTemplate } from './FieldHelpTemplate';
 import { FieldLevelForm } from './FieldLevelForm';
 import { FieldTemplate } from './FieldTemplate';
 import { FieldStore } from './FieldStore';
@@ -36,10 +36,11 @@ import '../schemas/stepFormTexts';
 // The theme's templates one by one, not its generateTemplates(): that brings them all, and with them MUI's TextField
 // (its select, menu, popover and modal) for properties the forms never have (additionalProperties). Those not named
 // here are rjsf's own; the error list is never shown (showErrorList={false}: the "Oh no!" box says what went wrong).
-const themeTemplates = { ArrayFieldTemplate, DescriptionFieldTemplate: DescriptionField, FieldHelpTemplate, MultiSchemaFieldTemplate, ButtonTemplates: { SubmitButton, RemoveButton } };
+const themeTemplates = { ArrayFieldTemplate, DescriptionFieldTemplate: DescriptionField, MultiSchemaFieldTemplate, ButtonTemplates: { SubmitButton, RemoveButton } };
 const templates = {
   ...themeTemplates,
   FieldErrorTemplate,
+  FieldHelpTemplate,
   FieldTemplate,
   ArrayFieldItemTemplate,
   BaseInputTemplate,

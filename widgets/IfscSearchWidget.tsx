@@ -64,12 +64,15 @@ export function IfscSearchWidget(props: WidgetProps) {
   const notFound = shown !== null && 'notFound' in shown;
   const branch = shown !== null && 'branch' in shown ? shown.branch : null;
   const text = (key: string) => message(key, {}, catalogue);
+  const notFoundText = text('validation.ifscNotFound');
+  // The server refuses the same code with the same text on the field (a submit made anyway): the field says it once.
+  const saysNotFound = notFound && !rawErrors.includes(notFoundText);
 
   return (
     <Box>
-      <NormalizedInputWidget {...props} options={{ ...options, capAt: IFSC_LENGTH }} rawErrors={notFound ? [...rawErrors, text('validation.ifscNotFound')] : rawErrors} />
+      <NormalizedInputWidget {...props} options={{ ...options, capAt: IFSC_LENGTH }} rawErrors={saysNotFound ? [...rawErrors, notFoundText] : rawErrors} />
       <Box id={detailId} role="status" aria-label={text('ifsc.detail.label')}>
-        {notFound && <FormHelperText error>{text('validation.ifscNotFound')}</FormHelperText>}
+        {saysNotFound && <FormHelperText error>{notFoundText}</FormHelperText>}
         {branch && (
           <Box sx={{ mt: 0.5 }}>
             <Typography variant="body2" sx={{ fontWeight: 500 }}>

@@ -1,4 +1,16 @@
 import { isRecord } from '../isRecord';
+
+/** The marks of a rupee amount, before or after its digits (any case; longer ones first). */
+export const RUPEE_MARKS = ['₹', 'rs.', 'rs', 'inr', 'rupees', 'rupee'] as const;
+/** What is written after a whole amount (`₹2/-`). */
+export const AMOUNT_END = '/-';
+const markPattern = RUPEE_MARKS.map((mark) => mark.replace(/[.]/g, '\\.')).join('|');
+const LEADING_MARK = new RegExp(`^(?:${markPattern})\\s*`, 'i');
+const TRAILING_MARK = new RegExp(`\\s*(?:${markPattern})$`, 'i');
+const TRAILING_END = new RegExp(`\\s*${AMOUNT_END}$`);
+/** Digits grouped by thousands, the Indian (`1,00,000`) or the international way (`100,000`), maybe with decimals. */
+const GROUPED_DIGITS = /^\d{1,3}(?:,\d{2,3})*,\d{3}(?:\.\d*)?$/;
+
 /**
  * How the form and the server forgive what a merchant types before it is validated: named text normalisers a uiSchema
  * field asks for with `"ui:normalize": [names]`, applied as the merchant types (NormalizedInputWidget) and again to
@@ -18,6 +30,16 @@ export const normalizers = {
   mobile: (text: string) => {
     const digits = text.replace(/[\s()-]+/g, '').replace(/^\+91(?=\d{10}$)/, '').replace(/^(91|0)(?=\d{10}$)/, '');
     return /^\d{10}$/.test(digits) ? digits : text.trim();
+  },
+  /**
+   * A rupee amount as its digits, as typed or copied from a statement: a mark before or after (`₹`, `Rs`, `Rs.`,
+   * `INR`, `rupees`), a trailing `/-`, spaces, and thousands commas (only where they group thousands: `2,38` is left
+   * as typed, not read as 238) dropped; anything else is left for the schema to judge. Applied to a whole text (the
+   * penny amount sent), not keystroke by keystroke: a mark typed half-way (`R`) is no mark yet.
+   */
+  amount: (text: string) => {
+    const bare = text.trim().replace(LEADING_MARK, '').replace(TRAILING_END, '').replace(TRAILING_MARK, '').replace(/\s+/g, '');
+    return GROUPED_DIGITS.test(bare) ? bare.replace(/,/g, '') : bare;
   },
 } as const satisfies Record<string, (text: string) => string>;
 

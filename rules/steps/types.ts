@@ -89,6 +89,8 @@ export interface SubmitRule {
   /** A failure that is not a 422 shows the platform's text for it (no connection, server error) instead of `problemDefault`. */
   problemFromError?: boolean;
   problemDefault: string;
+  /** Field keys of a 422 shown under their field alone: a 422 whose errors are all on these fields opens no "Oh no!" box. */
+  fieldOnlyProblems?: string[];
   /** Shown with a progress bar while the submit is under way (a verification). */
   busyMessage?: string;
   /** Over `answer` (the merchant record the server answered): a catalogue key when the stored submit did not succeed (a failed verification), else null. */

@@ -223,6 +223,8 @@ describe('POST /api/v1/merchants/{id}/verify_penny', () => {
     ['three decimals', '1.234'],
     ['letters', 'one'],
     ['a number, not text', 1],
+    ['a rupee sign alone', '₹'],
+    ['a decimal comma', '2,38'],
   ])('refuses %s with Incorrect amount, counting nothing', async (_case, amount) => {
     const m = await merchantWithDeposit();
     const answer = await call(t, m.token, 'POST', `/api/v1/merchants/${m.uuid}/verify_penny`, amount === undefined ? {} : { penny_amount: amount });
@@ -250,6 +252,24 @@ describe('POST /api/v1/merchants/{id}/verify_penny', () => {
     const m = await merchantWithDeposit();
     const typed = String(Number(await amountOf(m)));
     expect((await verify(m, typed)).statusCode).toBe(200);
+  });
+
+  it('takes an amount typed with a rupee mark, spaces or a trailing /- as the form does: a wrong one counts, the right one verifies', async () => {
+    const m = await merchantWithDeposit();
+    const wrong = await verify(m, `Rs. ${await wrongAmountOf(m)}/-`);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ attempts_left: 2 });
+    const right = await verify(m, `₹ ${await amountOf(m)}`);
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ bank_verified: true });
+  });
+
+  it.each([' INR 2.38 ', '2.38 rupees', 'rs.2.38/-'])('verifies the right amount typed as %s (for a deposit of 2.38)', async (typed) => {
+    const m = await merchantWithDeposit();
+    const amount = await amountOf(m);
+    const answer = await verify(m, typed.replace('2.38', amount));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ bank_verified: true });
   });
 
   it('exhausts the attempts on the third wrong amount, then refuses even the right one', async () => {

@@ -30,8 +30,13 @@ interface OtpAsk {
   cancelled(): void;
 }
 
-/** The "Oh no!" text of a failed submit, as the definition's `submit` says (spec section 8). */
-export function submitProblemOf(submit: SubmitRule, error: unknown, fieldErrors: FieldErrors | undefined): string {
+/**
+ * The "Oh no!" text of a failed submit, as the definition's `submit` says (spec section 8), or null for a 422 whose
+ * errors are all on fields the form shows alone (`fieldOnlyProblems`: an IFSC no bank has is said on the IFSC field).
+ */
+export function submitProblemOf(submit: SubmitRule, error: unknown, fieldErrors: FieldErrors | undefined): string | null {
+  const failedFields = Object.entries(fieldErrors ?? {}).flatMap(([key, messages]) => (messages.length > 0 ? [key] : []));
+  if (failedFields.length > 0 && failedFields.every((key) => submit.fieldOnlyProblems?.includes(key))) return null;
   const field = submit.problemFields?.find((key) => fieldErrors?.[key]?.[0]);
   if (field) return fieldErrors![field]![0]!;
   if (error instanceof ApiRequestError && error.status !== 422) {

@@ -13,8 +13,8 @@ export class SubmitCancelled extends Error {
 interface StepSubmitOptions<T> {
   /** Sends the step's values; resolves with the merchant record the server answered. */
   send(values: T): Promise<Merchant>;
-  /** The "Oh no!" text of a failure (spec section 8), given the error and the server's 422 field errors. */
-  problemOf(error: unknown, fieldErrors: FieldErrors | undefined): string;
+  /** The "Oh no!" text of a failure (spec section 8), given the error and the server's 422 field errors; null: none (the fields say it). */
+  problemOf(error: unknown, fieldErrors: FieldErrors | undefined): string | null;
   onSaved(merchant: Merchant): void;
   /** What the "Oh no!" box shows before any submit (e.g. a failed verification stored earlier). */
   initialProblems?: string[];
@@ -42,8 +42,9 @@ export function useStepSubmit<T>({ send, problemOf, onSaved, initialProblems = [
       if (error instanceof SubmitCancelled) throw error;
       const errors = error instanceof ApiRequestError && error.status === 422 ? (error.body.errors as FieldErrors | undefined) : undefined;
       setFieldErrors(errors);
-      setProblems([problemOf(error, errors)]);
-      setProblemReference(requestIdOf(error));
+      const problem = problemOf(error, errors);
+      setProblems(problem === null ? [] : [problem]);
+      if (problem !== null) setProblemReference(requestIdOf(error));
       throw error;
     } finally {
       setBusy(false);

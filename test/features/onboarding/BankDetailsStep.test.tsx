@@ -20,12 +20,17 @@ const merchant: Merchant = {
 };
 
 type Answer = { status?: number; body?: unknown };
+/** A well-formed IFSC of no bank: the lookup answers 404 and the server refuses it (onboarding spec section 8). */
+const UNKNOWN_IFSC = 'HDFX0000001';
+const IFSC_NOT_FOUND = 'No data found for this IFSC.';
+const CHEQUE_HINT = 'Documents are rejected if the account holder name and number are not printed on the cheque';
 function renderStep(answerPost: (body: { bank_detail: Record<string, unknown> }) => Answer, shown: Merchant = merchant) {
   saveSession({ access_token: 'token', expires_in: 3600 });
   const calls = mockFetch(({ method, url, body }) => {
     if (method === 'POST' && url === `/api/v1/merchants/${UUID}/bank_details`) return answerPost(body as { bank_detail: Record<string, unknown> });
-    // The IFSC field looks up a complete code (widgets/IfscSearchWidget.tsx).
+    // The IFSC field looks up a complete code (widgets/IfscSearchWidget.tsx), as GET /api/v1/ifsc_details/{ifsc} answers.
     const ifsc = /^\/api\/v1\/ifsc_details\/([A-Z0-9]{11})$/.exec(url)?.[1];
+    if (ifsc === UNKNOWN_IFSC) return { status: 404, body: { error: IFSC_NOT_FOUND, code: 'IFSC_NOT_FOUND' } };
     return ifsc ? { body: { ifsc_detail: { ifsc_code: ifsc, bank_name: 'HDFC Bank', branch_name: '', city: '', state: '', address: '', in_directory: false } } } : undefined;
   });
   const onSaved = vi.fn();
@@ -100,9 +105,42 @@ describe('BankDetailsStep', () => {
     await user.type(screen.getByRole('textbox', { name: /IFSC Code/ }), 'SBIN0000300');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Bank number should not contain special characters e.g.(.#$,)');
-    answer = { status: 422, body: { errors: { ifsc_code: ['IFSC code format is invalid'] } } };
+    // Any other field's 422 (the IFSC's is said on its field alone, below).
+    answer = { status: 422, body: { errors: { holder_name: ['This field cannot be left blank'] } } };
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong please try after sometime'));
+  });
+
+  it('says an unknown IFSC once, under the IFSC field, with no "Oh no!" box and nothing else in red, until the IFSC changes', async () => {
+    // As the server answers (test/server/bankDetails.test.ts): the field's message, nothing stored.
+    const { calls, onSaved } = renderStep((body) =>
+      body.bank_detail.ifsc_code === UNKNOWN_IFSC ? { status: 422, body: { errors: { ifsc_code: [IFSC_NOT_FOUND] } } } : { body: { merchant: { ...merchant, bank_detail: body.bank_detail } } },
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.type(screen.getByRole('textbox', { name: /Bank Account Number/ }), '123456789012');
+    const ifsc = screen.getByRole('textbox', { name: /IFSC Code/ });
+    await user.type(ifsc, UNKNOWN_IFSC.toLowerCase());
+    expect(await screen.findByText(IFSC_NOT_FOUND)).toBeInTheDocument();
+    expect(ifsc).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+    expect(screen.getAllByText(IFSC_NOT_FOUND)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+    expect(screen.getByText(CHEQUE_HINT)).not.toHaveClass('Mui-error');
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await user.clear(ifsc);
+    await user.type(ifsc, 'HDFC0000001');
+    expect(await screen.findByText('HDFC Bank')).toBeInTheDocument();
+    expect(screen.queryByText(IFSC_NOT_FOUND)).not.toBeInTheDocument();
+    expect(ifsc).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });
 
   it('takes an IFSC typed in lower case and an account number typed in groups as the schema expects them', async () => {

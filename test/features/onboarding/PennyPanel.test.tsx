@@ -92,6 +92,63 @@ describe('PennyPanel', () => {
     const field = screen.getByRole('textbox', { name: AMOUNT });
     await user.type(field, '3a.4-56');
     expect(field).toHaveValue('3.45');
+    await user.clear(field);
+    await user.type(field, 'Rs 2x,5');
+    expect(field).toHaveValue('Rs 2,5');
+  });
+
+  /** A merchant whose right amount is verified by the server; the calls made. */
+  function renderRightAmount() {
+    saveSession({ access_token: 'token', expires_in: 3600 });
+    const verified = merchantWith({ penny_deposit_status: 'SUCCESS', bank_verification_status: 'verified' });
+    const calls = mockFetch(({ method }) => (method === 'POST' ? { body: { bank_verified: true, merchant: verified } } : undefined));
+    renderPanel(merchantWith({ penny_deposit_status: 'SUCCESS' }));
+    return { calls, field: screen.getByRole('textbox', { name: AMOUNT }), user: userEvent.setup() };
+  }
+
+  it.each(['₹2.38', '₹ 2.38', 'Rs. 2.38/-', 'INR 2.38', '2.38 rupees'])('keeps %s as typed and sends it as the amount 2.38', async (typed) => {
+    const { calls, field, user } = renderRightAmount();
+    await user.type(field, typed);
+    expect(field).toHaveValue(typed);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ penny_amount: '2.38' }));
+    expect(screen.queryByText('Incorrect amount')).not.toBeInTheDocument();
+  });
+
+  it('takes an amount pasted or filled in at once with the rupee sign', async () => {
+    const { calls, field, user } = renderRightAmount();
+    await user.click(field);
+    await user.paste('₹2.38');
+    expect(field).toHaveValue('₹2.38');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ penny_amount: '2.38' }));
+    expect(screen.queryByText('Incorrect amount')).not.toBeInTheDocument();
+  });
+
+  it('keeps a pasted text that is no amount, and shows the server\'s Incorrect amount under it', async () => {
+    saveSession({ access_token: 'token', expires_in: 3600 });
+    // As the server answers a text its schema refuses (test/server/penny.test.ts): nothing is counted.
+    const calls = mockFetch(({ method }) => (method === 'POST' ? { status: 422, body: { errors: { penny_amount: ['Incorrect amount'] } } } : undefined));
+    renderPanel(merchantWith({ penny_deposit_status: 'SUCCESS' }));
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: AMOUNT });
+    await user.click(field);
+    await user.paste('2,38');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Incorrect amount')).toBeInTheDocument();
+    expect(field).toHaveValue('2,38');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ penny_amount: '2,38' });
+  });
+
+  it('keeps a wrong amount in the field, with the attempts left', async () => {
+    saveSession({ access_token: 'token', expires_in: 3600 });
+    mockFetch(({ method }) => (method === 'POST' ? { status: 422, body: { attempts_left: 2, error: '2 attempts remaining!' } } : { body: { merchant: merchantWith({}) } }));
+    renderPanel(merchantWith({ penny_deposit_status: 'SUCCESS' }));
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: AMOUNT });
+    await user.type(field, '2.83{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('2 attempts remaining!');
+    expect(field).toHaveValue('2.83');
   });
 
   it('refuses an empty amount with Incorrect amount without calling the server', async () => {

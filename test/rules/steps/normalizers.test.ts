@@ -16,6 +16,19 @@ describe('normalizers (ui:normalize)', () => {
     expect(normalizeText('919876543', ['mobile'])).toBe('919876543');
   });
 
+  it('takes a rupee amount as typed or copied from a statement as its digits, and leaves anything else for the schema to judge', () => {
+    for (const typed of ['₹2.38', '₹ 2.38', 'Rs 2.38', 'Rs. 2.38', 'rs.2.38', 'INR 2.38', '2.38 INR', '2.38/-', 'Rs. 2.38/-', ' 2 .38 ', '2.38 rupees']) {
+      expect(normalizeText(typed, ['amount']), typed).toBe('2.38');
+    }
+    expect(normalizeText('₹2/-', ['amount'])).toBe('2');
+    expect(normalizeText('₹1,00,000.50', ['amount'])).toBe('100000.50');
+    expect(normalizeText('Rs 100,000', ['amount'])).toBe('100000');
+    // A comma that is no thousands separator (a decimal comma) is left for the schema to refuse, not read as ₹238.
+    expect(normalizeText('2,38', ['amount'])).toBe('2,38');
+    expect(normalizeText('two rupees', ['amount'])).toBe('two');
+    expect(normalizeText('₹', ['amount'])).toBe('');
+  });
+
   it('normalises the fields of a body that the uiSchema names, in objects and list items, and nothing else', () => {
     const uiSchema = {
       gst_number: { 'ui:normalize': ['upper'] },

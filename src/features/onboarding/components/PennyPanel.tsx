@@ -11,7 +11,7 @@ import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
-import { attemptsLeftTexts, isPennyAmountKeystroke, pennyPanelState, type PennyBankDetail } from '../penny/pennyPanelState';
+import { attemptsLeftTexts, canBecomePennyAmount, pennyAmountOf, pennyPanelState, type PennyBankDetail } from '../penny/pennyPanelState';
 import type { StepComponentProps } from '../stepComponents';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
 
@@ -99,15 +99,24 @@ function AttemptTexts({ attemptsLeft }: { attemptsLeft: number }) {
   );
 }
 
-/** SUCCESS with attempts left: the amount the merchant read on the statement, checked by verify_penny. */
+/** The longest text the amount field takes: the spec's default for text inputs (the amount itself is at most 10). */
+const TYPED_MAX_LENGTH = 100;
+
+/**
+ * SUCCESS with attempts left: the amount the merchant read on the statement, checked by verify_penny. The field keeps
+ * what the merchant typed (`₹2.38`, `Rs. 2/-`); the amount sent is that text normalised, as the server normalises it.
+ * A keystroke that leaves a text no amount can come from is blocked (spec section 5); a text pasted or filled in at
+ * once is kept as it is, and a wrong amount stays in the field, for the merchant to correct.
+ */
 function AmountEntry({ merchant, readonly }: { merchant: Merchant; readonly: boolean }) {
   const { mutate } = useSWRConfig();
-  const [amount, setAmount] = useState('');
+  const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ attemptsLeft: number } | { text: string } | null>(null);
 
   const verify = async () => {
     if (busy || readonly) return;
+    const amount = pennyAmountOf(typed);
     if (amount === '' || amount === '.') return setProblem({ text: t('validation.pennyAmount') });
     setBusy(true);
     setProblem(null);
@@ -118,7 +127,6 @@ function AmountEntry({ merchant, readonly }: { merchant: Merchant; readonly: boo
       const body = error instanceof ApiRequestError ? error.body : {};
       if (typeof body.attempts_left === 'number') {
         setProblem({ attemptsLeft: body.attempts_left });
-        setAmount('');
         if (body.merchant) await mutate(keys.merchant(merchant.uuid), body.merchant as Merchant, { revalidate: false });
         else await mutate(keys.merchant(merchant.uuid));
       } else {
@@ -148,15 +156,16 @@ function AmountEntry({ merchant, readonly }: { merchant: Merchant; readonly: boo
         <TextField
           id="penny-amount"
           label={t('penny.amount.label')}
-          value={amount}
-          onChange={(event) => {
-            if (isPennyAmountKeystroke(event.target.value)) setAmount(event.target.value);
+          value={typed}
+          onChange={({ target: { value } }) => {
+            const keystroke = value.length === typed.length + 1;
+            if (!keystroke || canBecomePennyAmount(value)) setTyped(value);
           }}
           onKeyDown={onKeyDown}
           disabled={readonly}
           error={problem !== null && 'text' in problem}
           helperText={problem !== null && 'text' in problem ? problem.text : undefined}
-          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 10 } }}
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: TYPED_MAX_LENGTH } }}
         />
         <Button variant="contained" onClick={() => void verify()} disabled={readonly || busy} sx={{ minHeight: 56 }}>
           {busy ? t('penny.amount.checking') : t('penny.amount.submit')}

@@ -1,3 +1,5 @@
+import { AMOUNT_END, normalizers, RUPEE_MARKS } from '../../../../rules/steps/normalizers';
+
 /** The bank detail fields the penny panel reads (schemas/records/merchant.json $defs.bankDetail). */
 export interface PennyBankDetail {
   id?: number;
@@ -30,8 +32,30 @@ export function pennyPanelState(bank: PennyBankDetail | null | undefined): Penny
   return 'none';
 }
 
-/** Whether a value typed into the amount field can still become a valid amount (digits, then up to two decimals). */
-export const isPennyAmountKeystroke = (value: string): boolean => value.length <= 10 && /^[0-9]*(\.[0-9]{0,2})?$/.test(value);
+/** The penny amount as sent (schemas/definitions.json pennyAmount): what the merchant typed, normalised as the server does. */
+export const pennyAmountOf = (typed: string): string => normalizers.amount(typed);
+
+/** An amount on its way: digits, then up to two decimals, at most 10 characters (the schema's pennyAmount). */
+const AMOUNT_SO_FAR = /^[0-9]*(\.[0-9]{0,2})?$/;
+/** The half-typed starts of the marks and of `/-`, each with the rest that completes it (`R`: `s.`, `s`, `upees`…). */
+const HALF_TYPED = [...RUPEE_MARKS, AMOUNT_END].flatMap((token) =>
+  Array.from({ length: token.length - 1 }, (_, index) => ({ start: token.slice(0, index + 1), rest: token.slice(index + 1) })),
+);
+/** What completes a group of thousands being typed (`1,0`). */
+const GROUP_ENDS = ['0', '00', '000'];
+
+/**
+ * Whether a text typed into the amount field can still become a valid amount once normalised (`₹`, `Rs.`, `INR`,
+ * commas, a trailing `/-`: rules/steps/normalizers.ts `amount`); the field blocks a keystroke that makes it false.
+ */
+export function canBecomePennyAmount(typed: string): boolean {
+  const lower = typed.toLowerCase();
+  const endings = ['', ...GROUP_ENDS, ...HALF_TYPED.filter(({ start }) => lower.endsWith(start)).map(({ rest }) => rest)];
+  return endings.some((ending) => {
+    const amount = pennyAmountOf(typed + ending);
+    return amount.length <= 10 && AMOUNT_SO_FAR.test(amount);
+  });
+}
 
 /** The texts of a wrong amount (onboarding spec section 8), as message keys with their parameters. */
 export function attemptsLeftTexts(attemptsLeft: number): Array<{ key: string; params?: Record<string, number> }> {
