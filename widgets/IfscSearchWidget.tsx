@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { WidgetProps } from '@rjsf/utils';
 import { catalogueFor, message, type Catalogue } from '../schemas/messages';
@@ -10,6 +9,7 @@ import { ApiRequestError } from '../src/shared/api/fetcher';
 import { fetchIfscDetail, type IfscDetail } from '../src/shared/api/ifsc';
 import { NormalizedInputWidget } from './NormalizedInputWidget';
 import '../schemas/stepFormTexts';
+import { ProgressBar } from '../src/shared/ui/ProgressBar';
 
 // The search (MUI's Autocomplete, react-window) loads when the merchant first reaches for it, not with the bank form.
 const loadSearchDialog = () => import('./IfscSearchDialog');
@@ -97,7 +97,7 @@ export function IfscSearchWidget(props: WidgetProps) {
             sx={{ minHeight: 44, px: 1, mt: 0.5, textTransform: 'none' }}>
             {text('ifsc.search.open')}
           </Button>
-          <Suspense fallback={<LinearProgress aria-label={text('common.loading')} />}>
+          <Suspense fallback={<ProgressBar label={text('common.loading')} />}>
             {opened && (
               <IfscSearchDialog
                 open={searching}

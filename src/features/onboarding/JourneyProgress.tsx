@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { t } from '../../shared/ui/t';
+import { ProgressBar } from '../../shared/ui/ProgressBar';
 
 /** "N of M steps done" over a determinate progress bar, at the top of the stepper. */
 export function JourneyProgress({ done, total }: { done: number; total: number }) {
@@ -11,13 +11,7 @@ export function JourneyProgress({ done, total }: { done: number; total: number }
       <Typography variant="body2" sx={{ mb: 0.5, fontWeight: 600 }}>
         {text}
       </Typography>
-      <LinearProgress
-        variant="determinate"
-        value={total ? (done / total) * 100 : 0}
-        aria-label={t('onboarding.progress.label')}
-        aria-valuetext={text}
-        sx={{ height: 8, borderRadius: 4 }}
-      />
+      <ProgressBar value={total ? (done / total) * 100 : 0} label={t('onboarding.progress.label')} valueText={text} height={8} />
     </Box>
   );
 }

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
@@ -28,6 +27,7 @@ import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { tabVisibility } from './tabVisibility';
 import { useKeepInView } from './useKeepInView';
+import { ProgressBar } from '../../shared/ui/ProgressBar';
 
 /** The Documents tab loads when it is first opened (the stepper's first load stays small). */
 const DocumentsPage = lazy(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
@@ -116,7 +116,7 @@ export default function OnboardingPage() {
   const renderScreen = (stepId: string) => {
     if (!hasScreen(stepId)) return undefined;
     return (
-      <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+      <Suspense fallback={<ProgressBar label={t('common.loading')} />}>
         <LazyStepScreen
           stepId={stepId}
           merchant={merchant}
@@ -183,7 +183,7 @@ export default function OnboardingPage() {
           ))}
         </>
       ) : pathname === '/onboarding/website' && tabs.website ? (
-        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+        <Suspense fallback={<ProgressBar label={t('common.loading')} />}>
           <WebsiteTab
             merchant={merchant}
             flags={flags['website-details']!}
@@ -193,7 +193,7 @@ export default function OnboardingPage() {
           />
         </Suspense>
       ) : pathname === '/onboarding/documents' ? (
-        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+        <Suspense fallback={<ProgressBar label={t('common.loading')} />}>
           <DocumentsPage merchant={merchant} canEdit={canEdit} />
         </Suspense>
       ) : (
@@ -235,7 +235,7 @@ function NoMerchant() {
   if (staff.data) return <Navigate to="/ops" replace />;
   return (
     <Page>
-      {staff.isLoading ? <LinearProgress aria-label={t('common.loading')} /> : <Alert severity="info">{t('onboarding.noMerchant')}</Alert>}
+      {staff.isLoading ? <ProgressBar label={t('common.loading')} /> : <Alert severity="info">{t('onboarding.noMerchant')}</Alert>}
     </Page>
   );
 }

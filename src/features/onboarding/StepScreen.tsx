@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { compileDefinition, type CompiledDefinition, type LookupRequest } from '../../../rules/steps/compileDefinition';
 import type { StepDefinition, SubmitRule } from '../../../rules/steps/types';
@@ -18,6 +17,7 @@ import { t } from '../../shared/ui/t';
 import { stepComponents, stepDialogs } from './stepComponents';
 import type { StepScreenProps } from './stepScreens';
 import { SubmitCancelled, useStepSubmit } from './useStepSubmit';
+import { ProgressBar } from '../../shared/ui/ProgressBar';
 
 type Data = Record<string, unknown>;
 
@@ -239,7 +239,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
           const Component = stepComponents[name];
           if (!Component) throw new Error(`Step ${definition.id} names component ${name}, which is not registered in stepComponents`);
           return (
-            <Suspense key={name} fallback={<LinearProgress aria-label={t('common.loading')} />}>
+            <Suspense key={name} fallback={<ProgressBar label={t('common.loading')} />}>
               <Component stepId={definition.id} merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} fill={fill} />
             </Suspense>
           );
@@ -249,7 +249,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
             <Typography variant="body2" gutterBottom>
               {t(submit.busyMessage)}
             </Typography>
-            <LinearProgress />
+            <ProgressBar label={t(submit.busyMessage)} />
           </Box>
         )}
       </StepForm>

@@ -7,6 +7,7 @@ import { apiFetch } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { TextInput } from '../../shared/ui/TextInput';
 import { t } from '../../shared/ui/t';
+import './components/componentTexts';
 import '../../../schemas/stepFormTexts';
 
 interface WebsiteComment {

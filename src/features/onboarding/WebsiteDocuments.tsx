@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { downloadFile } from '../../shared/api/download';
@@ -13,7 +12,9 @@ import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import type { DocumentCategory } from '../documents/types';
 import '../documents/documentTexts';
+import './components/componentTexts';
 import '../../../schemas/stepFormTexts';
+import { ProgressBar } from '../../shared/ui/ProgressBar';
 
 /** The documents uploader loads when the merchant opens it. */
 const UploadDialog = lazy(() => import('../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
@@ -58,7 +59,7 @@ export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Me
   }, [asking, path, mutate]);
   if (!detail || !path) return null;
   if (error) return <Alert severity="error">{t('documents.loadFailed')}</Alert>;
-  if (!data) return <LinearProgress aria-label={t('common.loading')} />;
+  if (!data) return <ProgressBar label={t('common.loading')} />;
 
   const requested = data.categories.find((category) => category.requested);
   const toSubmit = requested?.upload_state?.status === 'Pending';
@@ -100,7 +101,7 @@ export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Me
         </Button>
       )}
       {uploading && (
-        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+        <Suspense fallback={<ProgressBar label={t('common.loading')} />}>
           <UploadDialog
             merchantUuid={merchant.uuid}
             category={uploading}

@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { stepStatus, stepLine } from './StepRow';
 import { LazyStepScreen } from './stepScreens';
 import { WebsiteComments } from './WebsiteComments';
 import { WebsiteDocuments } from './WebsiteDocuments';
+import { ProgressBar } from '../../shared/ui/ProgressBar';
 
 const STEP = 'website-details';
 
@@ -51,7 +51,7 @@ export function WebsiteTab({ merchant, flags, reviewLabel, canEdit, onChanged }:
       {flags.locked ? (
         <Alert severity="info">{line}</Alert>
       ) : (
-        <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+        <Suspense fallback={<ProgressBar label={t('common.loading')} />}>
           <LazyStepScreen
             stepId={STEP}
             merchant={merchant}

@@ -14,6 +14,7 @@ import { OtpBoxes } from '../../../../widgets/OtpBoxesWidget';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
 import { useOtpDialog } from './useOtpDialog';
+import './componentTexts';
 import '../../../../schemas/stepFormTexts';
 
 const OTP_LENGTH = 4;

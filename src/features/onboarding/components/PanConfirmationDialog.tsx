@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { t } from '../../../shared/ui/t';
 import type { StepDialogProps } from '../stepComponents';
+import './componentTexts';
 import '../../../../schemas/stepFormTexts';
 
 /** The pan-confirmation dialog: the PAN was verified, with the name it is registered to. */

@@ -10,6 +10,7 @@ import { apiFetch } from '../../../shared/api/fetcher';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepDialogProps } from '../stepComponents';
+import './componentTexts';
 import '../../../../schemas/stepFormTexts';
 
 interface WebsiteDetail {
