@@ -7,6 +7,11 @@ import { allSchemas, masterTables, stepDefinitions } from '../../../schemas/regi
 import { assertStepDefinition } from '../../../rules/steps/assertStepDefinition';
 import { compiledStep } from '../../../rules/steps/compiledSteps';
 import { stepComponents, stepDialogs } from '../../../src/features/onboarding/stepComponents';
+// The catalogues a step's screen may draw its texts from, registered here as the screen's modules register them: the
+// forms' texts, the step components' and the documents' (each test file must not rely on another having loaded them).
+import '../../../schemas/stepFormTexts';
+import '../../../src/features/onboarding/components/componentTexts';
+import '../../../src/features/documents/documentTexts';
 
 const ajv = createAjv();
 const files = readdirSync('schemas/steps').filter((name) => name.endsWith('.step.json'));
