@@ -30,7 +30,7 @@ async function uploadWhole(page: Page, category: string, file: { name: string; m
 }
 
 describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a phone', () => {
-  it('Aadhaar OTP fills the address; front and back, three pages reordered by dragging and by keyboard, the signed letter; submits, then re-uploads a declined one', async () => {
+  it("Aadhaar OTP verifies the partner, leaving the firm's registered address to the firm; front and back, three pages reordered by dragging and by keyboard, the signed letter; submits, then re-uploads a declined one", async () => {
     const page = await product.phonePage();
     await signUpWithPan(page, product.baseUrl, { pan: 'AAFFG7781Q', entity: 'Partnership', prefix: 'docs' });
     const signing = row(page, 'signing-authority');
@@ -41,7 +41,8 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await signing.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');
 
-    // The KYC step: Aadhaar e-KYC fills the registered address (sandbox OTP 123456, README).
+    // The KYC step: Aadhaar e-KYC verifies the partner (sandbox OTP 123456, README); a firm's registered address is its
+    // own, so the partner's home address is not filled in.
     const kyc = row(page, 'kyc');
     await openStep(page, 'kyc');
     for (const [button, title, screen] of [
@@ -73,11 +74,11 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await expectAccessible(page, 'kyc-aadhaar-wrong-otp');
     await verifyOtp.getByLabel('OTP').fill('123456');
     await verifyOtp.getByRole('button', { name: 'VERIFY' }).click();
-    await kyc.getByText('KYC verified. Check the address we filled in and save it.').waitFor();
-    await expect.poll(() => kyc.getByLabel(/^Pincode/).first().inputValue()).toMatch(/^[1-9][0-9]{5}$/);
-    expect(await kyc.getByLabel(/^Address/).first().inputValue()).not.toBe('');
-    await page.screenshot({ path: `${SCREENSHOTS}/kyc-aadhaar-filled.png`, fullPage: true });
-    await expectAccessible(page, 'kyc-aadhaar-filled');
+    await kyc.getByText("KYC verified. The registered address is the business's own: enter it as on its certificate of incorporation or government certificate, and save it.").waitFor();
+    expect(await kyc.getByLabel(/^Address/).first().inputValue()).toBe('');
+    expect(await kyc.getByLabel(/^Pincode/).first().inputValue()).toBe('');
+    await page.screenshot({ path: `${SCREENSHOTS}/kyc-aadhaar-verified.png`, fullPage: true });
+    await expectAccessible(page, 'kyc-aadhaar-verified');
 
     await page.getByRole('link', { name: 'Documents' }).click();
     await page.getByRole('heading', { name: 'PAN Card of the Partnership Firm' }).waitFor();

@@ -16,6 +16,8 @@ const GSTIN = `27${PAN}1Z${gstinCheckCharacter(`27${PAN}1Z`) ?? ''}`;
 const CIN = 'U72200MH2009PTC123456';
 const AADHAAR = '234123412346';
 const AADHAAR_OTP = '123456';
+/** The company's registered office, as on its certificate of incorporation (the director's Aadhaar address is his home's). */
+const REGISTERED_OFFICE = { address_line: 'Unit 4, Kalpataru Square, Andheri East', pincode: '400069', city: 'Mumbai', state: 'Maharashtra' };
 /** The IFSC directory's sample branch (the bank test finds it through the search). */
 const IFSC = 'ABHY0065201';
 
@@ -241,7 +243,8 @@ describe('the whole journey of a new Private Limited merchant, on a phone, with 
     await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');
     phase('signing authority');
 
-    // KYC: Aadhaar e-KYC with the sandbox OTP fills the registered address, saved as the operating address too.
+    // KYC: Aadhaar e-KYC with the sandbox OTP verifies the director. It leaves the registered address alone: a company's
+    // is its own, typed as on its certificate (city and state from the pincode), saved as the operating address too.
     const kyc = row(page, 'kyc');
     await openStep(page, 'kyc');
     await kyc.getByRole('button', { name: 'VERIFY WITH AADHAAR' }).click();
@@ -255,8 +258,11 @@ describe('the whole journey of a new Private Limited merchant, on a phone, with 
     await fields.type(verifyOtp.getByLabel('OTP'), 'kyc: Aadhaar OTP', AADHAAR_OTP);
     await snap(page, 'kyc-aadhaar-verify-otp');
     await verifyOtp.getByRole('button', { name: 'VERIFY' }).click();
-    await kyc.getByText('KYC verified. Check the address we filled in and save it.').waitFor();
-    await expect.poll(() => kyc.getByLabel(/^Pincode/).first().inputValue()).toMatch(/^[1-9][0-9]{5}$/);
+    await kyc.getByText("KYC verified. The registered address is the business's own: enter it as on its certificate of incorporation or government certificate, and save it.").waitFor();
+    expect(await kyc.getByLabel(/^Address/).first().inputValue()).toBe('');
+    await fields.type(kyc.getByLabel(/^Address/).first(), 'kyc: registered address', REGISTERED_OFFICE.address_line);
+    await fields.type(kyc.getByLabel(/^Pincode/).first(), 'kyc: registered address pincode', REGISTERED_OFFICE.pincode);
+    await expect.poll(() => kyc.getByLabel(/^City/).first().inputValue()).toBe(REGISTERED_OFFICE.city);
     await fields.check(kyc.getByLabel('Operating address is the same as the registered address'), 'kyc: operating address same as registered');
     await fields.notePrefilled(kyc, 'kyc');
     await snap(page, 'kyc-address', { fullPage: true });
@@ -338,6 +344,8 @@ describe('the whole journey of a new Private Limited merchant, on a phone, with 
     const modal = page.getByRole('dialog', { name: 'Service Agreement' });
     const frame = modal.frameLocator('iframe[title="The service agreement"]');
     await frame.getByText(`Signing authority: ${directorName} (PAN ABCPV1234K)`).waitFor();
+    const { address_line, city, state, pincode } = REGISTERED_OFFICE;
+    await frame.getByText(`Registered address: ${address_line}, ${city}, ${state} ${pincode}`).waitFor();
     await frame.getByText(panName).first().waitFor();
     const accept = modal.getByRole('button', { name: 'I Accept' });
     expect(await accept.count()).toBe(0);

@@ -3,14 +3,8 @@ import rulesConfig from '../../rules/config';
 import { evaluateStatus } from '../../rules/evaluate';
 import { message } from '../../schemas/messages';
 import { maskAccount, pageWriter, signatoryOf } from '../documents/generatedDocuments';
+import { registeredAddressOf } from '../merchants/registeredAddress';
 import type { MerchantRecord } from '../merchants/store';
-
-interface Address {
-  address_line: string;
-  city: string;
-  pincode: string;
-  state: string;
-}
 
 /** One section of the agreement: a heading and its paragraphs (plain text, the merchant's data already filled in). */
 export interface AgreementSection {
@@ -35,16 +29,17 @@ const t = (key: string, params: Record<string, string | number> = {}) => message
 
 /**
  * The service agreement filled from the merchant's record (onboarding spec sections 2, 4): the legal name is the PAN
- * name, the entity, the registered address, the signing authority and the settlement account (masked, last four
- * characters shown); the pricing is the plan chosen on the portal. Texts are the message catalogue's
- * `generated.agreement.*` (server only: the browser never downloads them).
+ * name, the entity, the registered address (a business's own, never its signatory's home: registeredAddressOf), the
+ * signing authority and the settlement account (masked, last four characters shown); the pricing is the plan chosen
+ * on the portal. Texts are the message catalogue's `generated.agreement.*` (server only: the browser never downloads
+ * them).
  */
 export function agreementContent(record: MerchantRecord, now: Date): AgreementContent {
   const notOnRecord = message('generated.notOnRecord');
   const legalName = text(record.pancard_name) || text(record.business_name) || text(record.name) || notOnRecord;
   const entity = text((record.business_entity as { name?: string } | null)?.name) || notOnRecord;
   const individual = evaluateStatus(record, rulesConfig).agreementSignedByHolder === true;
-  const address = (record.registration_address ?? record.operating_address) as Address | null;
+  const address = registeredAddressOf(record);
   const addressLine = address ? `${address.address_line}, ${address.city}, ${address.state} ${address.pincode}` : notOnRecord;
   const signatory = signatoryOf(record);
   const signer = individual ? legalName : (signatory?.name ?? notOnRecord);

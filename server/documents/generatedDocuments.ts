@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { message } from '../../schemas/messages';
+import { registeredAddressOf } from '../merchants/registeredAddress';
 import type { MerchantRecord } from '../merchants/store';
 
 /** The documents the portal writes for a merchant to sign (onboarding spec section 7, Documents). */
@@ -22,13 +23,6 @@ interface Signatory {
   email: string | null;
   pancard_number: string | null;
 }
-interface Address {
-  address_line: string;
-  city: string;
-  pincode: string;
-  state: string;
-}
-
 /** The signing authority on record (the first signatory), as get_signatory_details answers it. */
 export function signatoryOf(record: MerchantRecord): Signatory | null {
   const account = record.account as { signatory_contact_details?: Signatory[] } | null;
@@ -49,7 +43,7 @@ export async function generateDocument(kind: GeneratedKind, record: MerchantReco
   const writer = await pageWriter(pdf);
   const legalName = text(record.pancard_name) || text(record.business_name) || text(record.name);
   const entity = text((record.business_entity as { name?: string } | null)?.name);
-  const address = (record.registration_address ?? record.operating_address) as Address | null;
+  const address = registeredAddressOf(record);
   const addressLine = address ? `${address.address_line}, ${address.city}, ${address.state} ${address.pincode}` : message('generated.notOnRecord');
   const signatory = signatoryOf(record);
   const date = now.toISOString().slice(0, 10);

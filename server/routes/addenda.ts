@@ -64,7 +64,7 @@ export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
       }
       if (source === 'website_detail') return changeWebsite(userId, id, alternativeToken, { integration_type: 'THIRD_PARTY', ...new_data });
       if (source === 'address') {
-        const data = addressesToStore(await checkAddressPayload(ctx, new_data));
+        const data = addressesToStore(await checkAddressPayload(ctx, new_data, current));
         const { record, addendum } = await propose(userId, id, 'address', { ...data });
         return { merchant: record, addendum };
       }
@@ -80,7 +80,7 @@ export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     async (request) => {
       const { userId } = currentUser(request);
       const { source, new_address } = request.body;
-      const expected = source === 'address' && new_address ? addressesToStore(await checkAddressPayload(ctx, new_address)) : undefined;
+      const expected = source === 'address' && new_address ? addressesToStore(await checkAddressPayload(ctx, new_address, null)) : undefined;
       const { record, addendum } = await db.transaction(async (tx) => {
         const membership = await loadMembership(tx, userId, request.params.id, true);
         // As accepting the agreement: update_user_profile itself.

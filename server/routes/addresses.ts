@@ -6,7 +6,8 @@ import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { editableMembership } from '../merchants/editableMembership';
-import { saveRecord } from '../merchants/store';
+import { kycContextOf } from '../merchants/registeredAddress';
+import { saveRecord, type MerchantRecord } from '../merchants/store';
 import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
 import { addressesToStore, addressesUpdate, pincodeMismatches, type AddressDetails } from '../merchants/updates/addresses';
 import { pincodeDetail } from '../reference/pincodes';
@@ -29,14 +30,25 @@ function inPayloadNames(errors: FieldErrors): FieldErrors {
 }
 
 /**
- * The address payload (spec section 3: Registered and Operating) checked as the KYC step checks its addresses: its
- * schema, then city and state against the pincode; a 422 names the payload's fields.
+ * The KYC step's schema errors of addresses (the step's names), with `$context` projected from the record, never the
+ * client's: the registered address a business may not take from its signatory is refused. Without a record (the
+ * acceptance of an addendum, whose data was checked when it was proposed) the schema alone.
  */
-export async function checkAddressPayload(ctx: AppContext, body: Record<string, unknown>): Promise<AddressDetails> {
-  const data = Object.fromEntries(Object.entries(body).map(([key, value]) => [PAYLOAD_NAMES.get(key) ?? key, value]));
+function kycSchemaErrors(ctx: AppContext, data: Record<string, unknown>, record: MerchantRecord | null): FieldErrors {
   const validate = ctx.ajv.getSchema(KYC_SCHEMA);
   if (!validate) throw new Error(`No schema ${KYC_SCHEMA}`);
-  const errors = validate(data) ? await pincodeMismatches(data as unknown as AddressDetails) : toFieldErrors(validate.errors);
+  const context = record ? { $context: kycContextOf(record) } : {};
+  return validate({ ...data, ...context }) ? emptyFieldErrors() : toFieldErrors(validate.errors);
+}
+
+/**
+ * The address payload (spec section 3: Registered and Operating) checked as the KYC step checks its addresses: its
+ * schema (with the record's context), then city and state against the pincode; a 422 names the payload's fields.
+ */
+export async function checkAddressPayload(ctx: AppContext, body: Record<string, unknown>, record: MerchantRecord | null): Promise<AddressDetails> {
+  const { $context: _ignored, ...data } = Object.fromEntries(Object.entries(body).map(([key, value]) => [PAYLOAD_NAMES.get(key) ?? key, value]));
+  const schemaErrors = kycSchemaErrors(ctx, data, record);
+  const errors = Object.keys(schemaErrors).length > 0 ? schemaErrors : await pincodeMismatches(data as unknown as AddressDetails);
   if (Object.keys(errors).length > 0) throw validationError(inPayloadNames(errors));
   return addressesUpdate.prepare(data as unknown as AddressDetails, ctx.providers);
 }
@@ -56,11 +68,14 @@ export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
   app.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/merchants/:id/addresses', async (request) => {
     const { userId } = currentUser(request);
     const body = request.body ?? {};
-    await editableMembership(db, userId, request.params.id, addressesUpdate.step);
-    const prepared = await checkAddressPayload(ctx, body);
+    const { record: current } = await editableMembership(db, userId, request.params.id, addressesUpdate.step);
+    const prepared = await checkAddressPayload(ctx, body, current);
 
     const record = await db.transaction(async (tx) => {
       const membership = await editableMembership(tx, userId, request.params.id, addressesUpdate.step, true);
+      // Checked again against the record as it is now, locked: an identity check may have changed it.
+      const errors = kycSchemaErrors(ctx, { ...prepared }, membership.record);
+      if (Object.keys(errors).length > 0) throw validationError(inPayloadNames(errors));
       if (addendumNeeded(membership.record, 'address')) return proposeAddendum(tx, membership.record, 'address', { ...addressesToStore(prepared) }, userId, ctx.clock.now());
       const updated = addressesUpdate.apply(membership.record, prepared);
       await saveRecord(tx, updated, userId, `step.${addressesUpdate.step}`, { body });

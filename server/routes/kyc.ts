@@ -10,6 +10,7 @@ import { ParseRefused } from '../files/fileParser';
 import type { OfflineXmlProblem } from '../identity/offlineXml';
 import { claimAadhaarGuess, claimAadhaarSend, markAadhaarVerified, recordAadhaarRequest } from '../identity/aadhaar';
 import { actingMembership } from '../merchants/editableMembership';
+import { kycContextOf } from '../merchants/registeredAddress';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
 import type { KnownPerson } from '../providers/types';
 
@@ -33,19 +34,25 @@ function kycRefusal(text: string, extra: { attempts_remaining?: number; time_rem
 /**
  * The identity checks of the KYC step (onboarding spec sections 4 and 7): Aadhaar e-KYC (consent, send OTP, verify
  * OTP) and central KYC by date of birth. A success completes the central KYC status and keeps the person's address
- * as the saved KYC address, which the KYC form offers, so the merchant types less. OTP sends (and CKYC lookups) are
- * capped per merchant and window, guesses per OTP; each is taken in one database statement. Only the Aadhaar's last
- * 4 digits are kept.
+ * as the saved KYC address. Where the entity's registered address may be its signatory's own (an Individual, a Sole
+ * Proprietorship: schemas/master/business-entities.json) the KYC form offers it as the registered address, so the
+ * merchant types less; anywhere else the answer says the registered address is the business's to give, and the KYC
+ * step refuses the signatory's address as it. OTP sends (and CKYC lookups) are capped per merchant and window,
+ * guesses per OTP; each is taken in one database statement. Only the Aadhaar's last 4 digits are kept.
  */
 export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, providers, clock } = ctx;
   app.addHook('onRequest', authenticate(db));
 
-  /** The record after a successful identity check: central KYC completed, the person's address saved. */
+  /**
+   * The answer to a successful identity check: central KYC completed, the person's address saved, and what the
+   * merchant does next (check the address filled in, or give the business's registered address).
+   */
   const completeKyc = async (record: MerchantRecord, person: KnownPerson, userId: string, via: string) => {
     const updated: MerchantRecord = { ...record, kyc_status: { kyc_status: 'COMPLETED' }, saved_kyc_address: person.address };
     await saveRecord(db, updated, userId, 'kyc.verified', { via });
-    return updated;
+    const next = kycContextOf(updated).registered_address_from_signatory ? 'kyc.verified' : 'kyc.verifiedSignatoryOnly';
+    return { message: message(next), merchant: updated };
   };
 
   app.get<{ Params: { id: string } }>('/merchants/:id/kyc/kyc_status', async (request) => {
@@ -88,7 +95,7 @@ export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       const checked = await providers.identity.aadhaarVerifyOtp(guess.reference, request.body.otp);
       if (!checked.verified) throw kycRefusal(message('kyc.otpWrong'), { attempts_remaining: guess.attemptsLeft });
       await markAadhaarVerified(db, guess.id, now);
-      return { message: message('kyc.verified'), merchant: await completeKyc(record, checked.person, userId, 'aadhaar') };
+      return completeKyc(record, checked.person, userId, 'aadhaar');
     },
   );
 
@@ -120,7 +127,7 @@ export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     });
     if ('problem' in read) throw kycRefusal(message(OFFLINE_XML_TEXTS[read.problem]), { attempts_remaining: claim.sendsLeft });
     if (!(await providers.identity.verifyOfflineXml(read.xml))) throw kycRefusal(message('kyc.xml.notSigned'), { attempts_remaining: claim.sendsLeft });
-    return { message: message('kyc.verified'), merchant: await completeKyc(record, read.person, userId, 'aadhaar_xml') };
+    return completeKyc(record, read.person, userId, 'aadhaar_xml');
   });
 
   app.post<{ Params: { id: string }; Body: { dob: string } }>('/merchants/:id/kyc/ckyc', { schema: { body: { $ref: `${API}#/$defs/ckyc` } } }, async (request) => {
@@ -131,6 +138,6 @@ export const kycRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     if (!claim.ok) throw kycRefusal(message('kyc.tooManySends'), { attempts_remaining: 0, time_remaining: claim.retryAfterSeconds });
     const found = await providers.identity.centralKyc(record.pancard_number, request.body.dob);
     if (!found.found) throw kycRefusal(message('kyc.ckycNotFound'), { attempts_remaining: claim.sendsLeft });
-    return { message: message('kyc.verified'), merchant: await completeKyc(record, found.person, userId, 'ckyc') };
+    return completeKyc(record, found.person, userId, 'ckyc');
   });
 };

@@ -56,8 +56,11 @@ const EXTRA_DATA: Record<string, unknown[]> = {
 
 /** Steps without form fields (their content is a component): no conditions and no messages to compare, only the refusal of extra data. */
 const FIELDLESS = new Set(['additional-documents', 'service-agreement']);
-/** Forms whose every field a condition mentions (the integration type decides the addresses): none is checked alone. */
-const ALL_FIELDS_CONDITIONAL = new Set(['website-details']);
+/**
+ * Forms whose every field a condition mentions (the integration type decides the addresses; the registered address is
+ * checked against the signatory's, the operating address needed unless it is the same): none is checked alone.
+ */
+const ALL_FIELDS_CONDITIONAL = new Set(['website-details', 'kyc']);
 /** Forms with fields but no conditions (rjsf asks no isValid). */
 const UNCONDITIONAL = new Set(['additional-documents', 'service-agreement', 'agreement-details', 'gst-update', 'requirements-matrix']);
 

@@ -101,6 +101,28 @@ describe('generating the service agreement', () => {
     expect((await progress(m)).generation.status).toBe('done');
   });
 
+  it("prints the business's registered address, never its signatory's home that Aadhaar or central KYC found", async () => {
+    const home = { address_line: 'Flat 302, Sai Heights, Andheri East', city: 'Mumbai', pincode: '400069', state: 'Maharashtra' };
+    const printed = (address: string) => message('generated.agreement.address', { address });
+    const htmlOf = async (m: Merchant) => {
+      await generate(m);
+      await t.app.jobs.runDue();
+      const { kyc_document: agreement } = await progress(m);
+      return (await call(t, m.token, 'GET', `/api/v1/kyc_document/${agreement.uuid}/generated_agreement_html`)).body;
+    };
+    // A company's record saved before such an address was refused: the agreement does not call the home the company's.
+    const copied = await htmlOf(await merchant({ ...READY, registration_address: home, operating_address: home, saved_kyc_address: home }));
+    expect(copied).not.toContain('Sai Heights');
+    expect(copied).toContain(printed(message('generated.notOnRecord')));
+    const office = await htmlOf(await merchant({ ...READY, saved_kyc_address: home }));
+    expect(office).toContain(printed('12, MG Road, Bangalore, Karnataka 560001'));
+    // A Sole Proprietorship's registered address may be the proprietor's own.
+    const proprietor = await htmlOf(
+      await merchant({ ...READY, business_entity_id: 3, business_entity: { id: 3, name: 'Sole Proprietorship' }, registration_address: home, saved_kyc_address: home }),
+    );
+    expect(proprietor).toContain(printed('Flat 302, Sai Heights, Andheri East, Mumbai, Maharashtra 400069'));
+  });
+
   it('shows the HTML to the merchant\'s members only', async () => {
     const m = await merchant();
     await generate(m);

@@ -4,7 +4,7 @@ import { message } from '../../schemas/messages';
 import { SANDBOX_AADHAAR_OTP, SANDBOX_CKYC_DOB } from '../../server/providers/sandboxIdentity';
 import { offlineKycXml, shareCodeZip } from './abuse/hostileFiles';
 import { kycReadyMerchant } from './abuse/kycReadyMerchant';
-import { call, testApp, type TestApp } from './testApp';
+import { call, signInWithOtp, storedState, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,11 +48,6 @@ describe('Aadhaar e-KYC in the KYC step', () => {
     expect(right.statusCode).toBe(200);
     expect(right.json().merchant.kyc_status).toEqual({ kyc_status: 'COMPLETED' });
     expect(right.json().merchant.saved_kyc_address).toMatchObject({ pincode: expect.stringMatching(/^[1-9][0-9]{5}$/) });
-    // The address found is saved as the registered address as it is, as the KYC form offers it.
-    const found = right.json().merchant.saved_kyc_address as Record<string, string>;
-    const saved = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}`, { merchant: { registration_address: found, same_as_registration: true } });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().merchant.registration_address).toEqual(found);
     const again = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: SANDBOX_AADHAAR_OTP });
     expect(again.statusCode).toBe(422);
   });
@@ -129,5 +124,86 @@ describe('Aadhaar offline e-KYC (XML share code)', () => {
     });
     const noAddress = await sendXml(await merchant(), '5678', { filename: 'aadhaar.zip', content: await offlineKycZip('5678', { poa: 'state="Maharashtra"' }) });
     expect(noAddress.json()).toMatchObject({ error_message: message('kyc.xml.unreadable') });
+  });
+});
+
+/** The signatory's own address as the sandbox's Aadhaar and central KYC find it (a home, not a business's office). */
+type Address = { address_line: string; city: string; pincode: string; state: string };
+/** A company's registered office, as on its certificate of incorporation. */
+const OFFICE: Address = { address_line: 'Unit 4, Kalpataru Square, Andheri East', city: 'Mumbai', pincode: '400069', state: 'Maharashtra' };
+
+/** A Sole Proprietorship (the proprietor's PAN, fourth letter P) with its signatory given: its KYC step is open. */
+async function proprietorship(): Promise<{ token: string; uuid: string }> {
+  const token = await signInWithOtp(t, `kyc.proprietor.${++count}.${Date.now()}@example.com`);
+  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
+  const pan = await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'ABCPS1234K', business_entity_id: 3 } });
+  expect(pan.statusCode, pan.body).toBe(200);
+  const signatory = { name: 'Sunil Shah', email: 'sunil@example.com', pancard_number: 'ABCPS1234K' };
+  const saved = await call(t, token, 'PUT', `/api/v1/accounts/${pan.json().merchant.account_uuid}`, { account: { signatory_contact_details_attributes: [signatory] }, merchant_uuid: uuid });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { token, uuid };
+}
+
+/** Aadhaar e-KYC with the sandbox's OTP: the answer of the verification. */
+async function aadhaarVerified(m: { token: string; uuid: string }) {
+  await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_consent'), { consent: true });
+  await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_send_otp'), { aadhaar_number: AADHAAR });
+  const verified = await call(t, m.token, 'POST', path(m.uuid, 'aadhaar_verify_otp'), { aadhaar_number: AADHAAR, otp: SANDBOX_AADHAAR_OTP });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified.json() as { message: string; merchant: { saved_kyc_address: Address } };
+}
+
+describe("the registered address: the business's own, the signatory's only where the entity says so", () => {
+  it("refuses a company's registered address that is its signatory's Aadhaar address, by each call that saves one, storing nothing", async () => {
+    const m = await merchant();
+    const verified = await aadhaarVerified(m);
+    expect(verified.message).toBe(message('kyc.verifiedSignatoryOnly'));
+    const home = verified.merchant.saved_kyc_address;
+    const before = await storedState(t, m.uuid);
+
+    const viaStep = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}`, { merchant: { registration_address: home, same_as_registration: true } });
+    expect(viaStep.statusCode).toBe(422);
+    expect(viaStep.json().errors).toEqual({ 'registration_address.address_line': [message('address.registration.signatorys')] });
+    const viaPayload = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}/addresses`, { Registered: home, Operating: OFFICE });
+    expect(viaPayload.statusCode).toBe(422);
+    expect(viaPayload.json().errors).toEqual({ 'Registered.address_line': [message('address.registration.signatorys')] });
+    expect(await storedState(t, m.uuid)).toEqual(before);
+
+    // The company's own office is its registered address; it may operate from the signatory's home.
+    const saved = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}`, { merchant: { registration_address: OFFICE, operating_address: home } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().merchant).toMatchObject({ registration_address: OFFICE, operating_address: home });
+
+    // KYC is now completed: a change of address is an addendum, and the signatory's home is refused there too.
+    const change = { Registered: home, Operating: home };
+    const asAddendum = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}/generate_addendum_data`, { source: 'address', new_data: change });
+    expect(asAddendum.json()).toEqual({ errors: { 'Registered.address_line': [message('address.registration.signatorys')] } });
+    const viaAddresses = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}/addresses`, change);
+    expect(viaAddresses.json()).toEqual({ errors: { 'Registered.address_line': [message('address.registration.signatorys')] } });
+    expect((await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/addenda`)).json().addenda).toEqual([]);
+  });
+
+  it("takes a Sole Proprietorship's registered address from the proprietor's Aadhaar or central KYC", async () => {
+    const m = await proprietorship();
+    const verified = await aadhaarVerified(m);
+    expect(verified.message).toBe(message('kyc.verified'));
+    const home = verified.merchant.saved_kyc_address;
+    const saved = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}`, { merchant: { registration_address: home, same_as_registration: true } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().merchant.registration_address).toEqual(home);
+
+    const other = await proprietorship();
+    const found = await call(t, other.token, 'POST', path(other.uuid, 'ckyc'), { dob: SANDBOX_CKYC_DOB });
+    expect(found.json().message).toBe(message('kyc.verified'));
+    const viaPayload = await call(t, other.token, 'PUT', `/api/v1/merchants/${other.uuid}/addresses`, { Registered: found.json().merchant.saved_kyc_address, Operating: OFFICE });
+    expect(viaPayload.statusCode, viaPayload.body).toBe(200);
+  });
+
+  it("says after central KYC that a company's registered address is still to be given", async () => {
+    const m = await merchant();
+    const found = await call(t, m.token, 'POST', path(m.uuid, 'ckyc'), { dob: SANDBOX_CKYC_DOB });
+    expect(found.json()).toMatchObject({ message: message('kyc.verifiedSignatoryOnly'), merchant: { registration_address: null } });
+    const copied = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}`, { merchant: { registration_address: found.json().merchant.saved_kyc_address, same_as_registration: true } });
+    expect(copied.json().errors).toEqual({ 'registration_address.address_line': [message('address.registration.signatorys')] });
   });
 });

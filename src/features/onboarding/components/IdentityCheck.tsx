@@ -44,13 +44,20 @@ export function identityErrorText(error: unknown, field?: string): string {
   return text;
 }
 
+/** What the KYC step's context (schemas/steps/kyc.step.json, projected from the record) says about its entity. */
+interface KycContext {
+  /** The entity's registered address may be its signatory's own (schemas/master/business-entities.json). */
+  registered_address_from_signatory?: boolean;
+}
+
 /**
  * Identity in the KYC step (onboarding spec sections 2 and 4, Aadhaar flow): verify with Aadhaar (consent and number
  * in `aadhar-get-otp`, the OTP in `aadhar-verify-otp`), with the Aadhaar offline e-KYC ZIP and its share code, or with
- * central KYC (date of birth). On success the merchant
- * is refreshed and the address found fills the registered address, for the merchant to check and save.
+ * central KYC (date of birth). On success the merchant is refreshed; where the step's context says the entity's
+ * registered address may be its signatory's own, the address found fills it, for the merchant to check and save.
+ * Anywhere else it verifies the signatory only, and says so: the registered address is the business's.
  */
-export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
+export function IdentityCheck({ merchant, data, mayAct, fill }: StepComponentProps) {
   const id = useId();
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState<Open>(null);
@@ -66,6 +73,7 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const base = `/api/v1/merchants/${merchant.uuid}/kyc`;
+  const fillsRegisteredAddress = (data.$context as KycContext | undefined)?.registered_address_from_signatory === true;
   const completed = (merchant.kyc_status as { kyc_status?: string } | null)?.kyc_status === 'COMPLETED';
   if (!mayAct && !completed) return null;
 
@@ -82,7 +90,7 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
   };
   const finish = async (answer: { message: string; merchant: Merchant }) => {
     const address = answer.merchant.saved_kyc_address as Address | null;
-    if (address) {
+    if (address && fillsRegisteredAddress) {
       fill({
         'registration_address.address_line': address.address_line,
         'registration_address.pincode': address.pincode,
@@ -127,10 +135,10 @@ export function IdentityCheck({ merchant, mayAct, fill }: StepComponentProps) {
   return (
     <Box component="section" aria-labelledby={`${id}-title`} sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
       <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {t('kyc.identity.title')}
+        {t(fillsRegisteredAddress ? 'kyc.identity.title' : 'kyc.identity.signatoryOnly.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('kyc.identity.intro')}
+        {t(fillsRegisteredAddress ? 'kyc.identity.intro' : 'kyc.identity.signatoryOnly.intro')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => setOpen('aadhar-get-otp')} sx={{ minHeight: 44 }}>
