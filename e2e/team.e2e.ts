@@ -48,7 +48,7 @@ describe('team accounts', () => {
     await signInByOtp(employee, moneyUrl(), email);
     expect((await merchantOfPage(employee, product.baseUrl)).uuid).toBe(uuid);
     await employee.goto(`${moneyUrl()}/app/settings/team_accounts`);
-    const noAccess = employee.getByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+    const noAccess = employee.getByRole('dialog', { name: "Oops! You don't have access to this feature." });
     await noAccess.waitFor();
     await snap(employee, 'team-no-access');
     await noAccess.getByRole('button', { name: 'Ok, got it!' }).click();

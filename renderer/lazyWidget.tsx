@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
+import { lazyWithRetry } from '../src/shared/ui/lazyWithRetry';
 
 /** A widget whose code loads when it is first rendered, or earlier through `preload` (see {@link preloadWidgets}). */
 export type LazyWidget = ComponentType<WidgetProps> & { preload(): Promise<unknown> };
@@ -7,18 +8,18 @@ export type LazyWidget = ComponentType<WidgetProps> & { preload(): Promise<unkno
 /**
  * A form widget loaded on demand: most steps never render a radio group, a checkbox or the OTP boxes, so their code
  * stays out of a step's first load. The form preloads them once it has shown ({@link preloadWidgets}); a widget
- * rendered before its code arrived shows nothing for that moment (its own Suspense boundary).
+ * rendered before its code arrived shows nothing for that moment (its own Suspense boundary), and one whose code did
+ * not arrive shows the failure with RETRY in its place (src/shared/ui/lazyWithRetry.tsx).
  */
 export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): LazyWidget {
-  let loading: Promise<{ default: ComponentType<WidgetProps> }> | undefined;
   // Once loaded, rendered directly: no Suspense round on later renders (or after a preload).
   let Loaded: ComponentType<WidgetProps> | undefined;
-  const loadOnce = () =>
-    (loading ??= load().then((component) => {
+  const Lazy = lazyWithRetry(() =>
+    load().then((component) => {
       Loaded = component;
       return { default: component };
-    }));
-  const Lazy = lazy(loadOnce);
+    }),
+  );
   const Widget = (props: WidgetProps) =>
     Loaded ? (
       <Loaded {...props} />
@@ -27,14 +28,8 @@ export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): Laz
         <Lazy {...props} />
       </Suspense>
     );
-  return Object.assign(Widget, {
-    preload: () =>
-      loadOnce().catch((error: unknown) => {
-        // A failed download may be tried again when the widget renders.
-        loading = undefined;
-        throw error;
-      }),
-  });
+  // A failed download may be tried again when the widget renders.
+  return Object.assign(Widget, { preload: Lazy.preload });
 }
 
 /** Loads the lazy widgets among `widgets` now (tests, which render forms as the app does once they are loaded). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,10 +10,11 @@ import { fetchIfscDetail, type IfscDetail } from '../src/shared/api/ifsc';
 import { NormalizedInputWidget } from './NormalizedInputWidget';
 import '../schemas/stepFormTexts';
 import { ProgressBar } from '../src/shared/ui/ProgressBar';
+import { lazyWithRetry } from '../src/shared/ui/lazyWithRetry';
 
 // The search (MUI's Autocomplete, react-window) loads when the merchant first reaches for it, not with the bank form.
 const loadSearchDialog = () => import('./IfscSearchDialog');
-const IfscSearchDialog = lazy(() => loadSearchDialog().then((module) => ({ default: module.IfscSearchDialog })));
+const IfscSearchDialog = lazyWithRetry(() => loadSearchDialog().then((module) => ({ default: module.IfscSearchDialog })));
 
 /** An IFSC is 11 letters or digits (onboarding spec section 9). */
 const IFSC_LENGTH = 11;

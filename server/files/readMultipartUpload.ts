@@ -9,11 +9,14 @@ import { inspectUpload, readUpload, STORAGE_QUOTA, UploadRefused, type FileToSto
 
 const MB = 1024 * 1024;
 
-/** The catalogue's text for a refused upload; `typeText` replaces the default text of a wrong type. */
-export function uploadRefusalText(error: UploadRefused, limits: UploadLimits | null, typeText = message('upload.type')): string {
+/**
+ * The catalogue's text for a refused upload: a wrong type and a file too large in the words of spec section 5 (the
+ * browser refuses them with the same words); `typeText` replaces the default text of a wrong type.
+ */
+export function uploadRefusalText(error: UploadRefused, limits: UploadLimits | null, typeText = message('validation.fileType')): string {
   switch (error.reason) {
     case 'tooLarge':
-      return message('upload.tooLarge', { size: Math.round((limits?.maxBytes ?? 0) / MB) });
+      return message('validation.fileSize', { max: Math.round((limits?.maxBytes ?? 0) / MB) });
     case 'empty':
       return message('upload.empty');
     case 'unreadable':
@@ -51,7 +54,7 @@ export interface MultipartUploadOptions {
   fileFields: readonly string[];
   /** The limits of the file given the fields before it; null: not a file this call takes (it is dropped). */
   limitsFor(fields: Readonly<Record<string, string>>): UploadLimits | null;
-  /** The text of a file of the wrong type (default: the catalogue's upload.type). */
+  /** The text of a file of the wrong type (default: the catalogue's validation.fileType, spec section 5). */
   typeText?: string;
 }
 

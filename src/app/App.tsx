@@ -1,28 +1,29 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from '../shared/router';
 import { DelayedLoader } from '../shared/ui/DelayedLoader';
 import { RouteGate, Titled } from './RouteGate';
 import { APP_ROUTES, NOT_FOUND_TITLE, type ScreenName } from './routeTable';
+import { lazyWithRetry } from '../shared/ui/lazyWithRetry';
 
-const NotFoundPage = lazy(() => import('../features/notFound/NotFoundPage'));
+const NotFoundPage = lazyWithRetry(() => import('../features/notFound/NotFoundPage'));
 
 /** The lazy screen of each name the route table uses. */
-const SCREENS: Record<ScreenName, LazyExoticComponent<ComponentType>> = {
-  signIn: lazy(() => import('../features/account/SignInPage')),
-  unlock: lazy(() => import('../features/account/UnlockPage')),
-  onboarding: lazy(() => import('../features/onboarding/OnboardingPage')),
-  nowBank: lazy(() => import('../features/now/NowBankPage')),
-  pennyDetails: lazy(() => import('../features/now/PennyDetailsPage')),
-  ops: lazy(() => import('../features/ops/OpsPage')),
-  teamAccounts: lazy(() => import('../features/team/TeamAccountsPage')),
-  oauthAuthorize: lazy(() => import('../features/oauth/OAuthAuthorizePage')),
-  welcome: lazy(() => import('../features/welcome/WelcomePage')),
-  assessment: lazy(() => import('../features/assessment/AssessmentPage')),
-  plans: lazy(() => import('../features/plans/PlansPage')),
-  terms: lazy(() => import('../features/terms/TermsPage')),
-  password: lazy(() => import('../features/password/PasswordPage')),
-  aggregator: lazy(() => import('../features/aggregator/AggregatorPage')),
-  merchantSwitch: lazy(() => import('../features/merchantSwitch/MerchantSwitchPage')),
+const SCREENS: Record<ScreenName, ComponentType> = {
+  signIn: lazyWithRetry(() => import('../features/account/SignInPage')),
+  unlock: lazyWithRetry(() => import('../features/account/UnlockPage')),
+  onboarding: lazyWithRetry(() => import('../features/onboarding/OnboardingPage')),
+  nowBank: lazyWithRetry(() => import('../features/now/NowBankPage')),
+  pennyDetails: lazyWithRetry(() => import('../features/now/PennyDetailsPage')),
+  ops: lazyWithRetry(() => import('../features/ops/OpsPage')),
+  teamAccounts: lazyWithRetry(() => import('../features/team/TeamAccountsPage')),
+  oauthAuthorize: lazyWithRetry(() => import('../features/oauth/OAuthAuthorizePage')),
+  welcome: lazyWithRetry(() => import('../features/welcome/WelcomePage')),
+  assessment: lazyWithRetry(() => import('../features/assessment/AssessmentPage')),
+  plans: lazyWithRetry(() => import('../features/plans/PlansPage')),
+  terms: lazyWithRetry(() => import('../features/terms/TermsPage')),
+  password: lazyWithRetry(() => import('../features/password/PasswordPage')),
+  aggregator: lazyWithRetry(() => import('../features/aggregator/AggregatorPage')),
+  merchantSwitch: lazyWithRetry(() => import('../features/merchantSwitch/MerchantSwitchPage')),
 };
 
 /** The routes under /app, from the route table (src/app/routeTable.ts); any other path shows the not-found page. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from '../shared/router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -11,10 +11,11 @@ import { hostVariant, variantOf } from '../shared/products';
 import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { t } from '../shared/ui/t';
 import type { MenuName } from './nav/NavMenu';
+import { lazyWithRetry } from '../shared/ui/lazyWithRetry';
 
 const loadMenu = () => import('./nav/loadNavMenu').then((loader) => loader.loadNavMenu());
 /** The menus load on the first click (or hover): the first load carries only their buttons. */
-const NavMenu = lazy(loadMenu);
+const NavMenu = lazyWithRetry(loadMenu);
 
 const MENUS: ReadonlyArray<{ menu: MenuName; label: string; Icon: typeof CodeIcon }> = [
   { menu: 'integrationMenu', label: 'nav.integrationMenu', Icon: CodeIcon },

@@ -1,11 +1,12 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '../shared/router';
 import { storedLeadParams } from '../shared/session/entryParams';
 import { activeSession } from '../shared/session/session';
 import { usePageTitle } from './pageTitle';
 import { NOT_FOUND_TITLE, routeDecision, SCREEN_TITLES, type AppRoute, type RouteFacts } from './routeTable';
+import { lazyWithRetry } from '../shared/ui/lazyWithRetry';
 
-const MerchantGate = lazy(() => import('./MerchantGate'));
+const MerchantGate = lazyWithRetry(() => import('./MerchantGate'));
 
 /** Shows a route's screen when its rule allows it (routeTable.ts), else goes where the rule says. */
 export function RouteGate({ route, children }: { route: AppRoute; children: ReactNode }) {

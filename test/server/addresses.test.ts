@@ -47,6 +47,8 @@ describe('PUT /api/v1/merchants/{uuid} with the KYC addresses', () => {
     ['a pincode starting with 0', { pincode: '056001' }, ['Invalid Pincode']],
     ['a 5-digit pincode', { pincode: '56001' }, ['Invalid Pincode']],
     ['a pincode with letters', { pincode: '56A001' }, ['Invalid Pincode']],
+    ['a 5-digit pincode and no city or state yet (one message, not three)', { pincode: '56001', city: undefined, state: undefined }, ['Invalid Pincode']],
+    ['no pincode, city or state (one message, not three)', { pincode: undefined, city: undefined, state: undefined }, blank],
     ['a missing city', { city: undefined }, blank],
     ['an empty city', { city: '' }, blank],
     ['a city over 100 characters', { city: 'B'.repeat(101) }, ['Must be 100 characters or less']],

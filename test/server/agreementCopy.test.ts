@@ -156,7 +156,7 @@ describe('the signed and stamped copy of the service agreement', () => {
     const before = { files: await filesOf(m.uuid), documents: await documentsOf(m.uuid), state: await storedState(t, m.uuid) };
     const answer = await upload(m, COPY, { filename: 'signed.pdf', content: FAKE_EXE });
     expect(answer.statusCode).toBe(422);
-    expect(answer.json().errors.file).toEqual([message('upload.type')]);
+    expect(answer.json().errors.file).toEqual(['Error: only PDF, PNG and JPG files are allowed']);
     const page = await upload(m, COPY, { field: 'uploaded_documents', filename: 'page.png', content: FAKE_EXE });
     expect(page.statusCode).toBe(422);
     expect({ files: await filesOf(m.uuid), documents: await documentsOf(m.uuid), state: await storedState(t, m.uuid) }).toEqual(before);

@@ -41,6 +41,15 @@ const send = (m: Merchant, detail: unknown, token?: string) =>
 const SITE = { integration_type: 'THIRD_PARTY', website_url: 'https://www.sharmastores.in', android_url: 'https://play.google.com/store/apps/details?id=in.sharmastores' };
 const domainStatus = (m: Merchant, websiteUuid: string, status: unknown) => call(t, m.token, 'PUT', `/api/v1/website_details/${websiteUuid}/domain_status`, { domain_status_by_merchant: status });
 
+describe('POST /api/v1/otps for the website', () => {
+  it('answers the channels it used, which the dialog names: only the e-mail for a user without a mobile', async () => {
+    const m = await merchantWithPan();
+    const sent = await call(t, m.token, 'POST', '/api/v1/otps', { otp: { scope: 'update_website_details', merchant_uuid: m.uuid, channels: ['email', 'sms'], type: 'SignIn' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ channels: ['email'] });
+  });
+});
+
 describe('POST /api/v1/merchants/{id}/website_details', () => {
   it('stores a website sent with a verified OTP: liveliness checked, review pending, the step in review; the token is used once', async () => {
     const m = await merchantWithPan();

@@ -190,7 +190,7 @@ describe('website documents', () => {
     const before = { files: await filesOf(m.uuid), state: await storedState(t, m.uuid) };
     const exe = await sendDocument(m, { document_category_id: String(DOMAIN_OWNERSHIP), document_type_id: WD }, { filename: 'invoice.pdf', content: FAKE_EXE });
     expect(exe.statusCode).toBe(422);
-    expect(exe.json().errors).toEqual({ file: [message('upload.type')] });
+    expect(exe.json().errors).toEqual({ file: ['Error: only PDF, PNG and JPG files are allowed'] });
     const missing = await sendDocument(m, { document_type_id: WD }, { filename: 'invoice.png', content: TINY_PNG });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ document_category_id: [message('validation.required')] });

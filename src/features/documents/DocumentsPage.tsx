@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,9 +17,10 @@ import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import type { DocsReq, DocumentCategory } from './types';
 import './documentTexts';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 /** The upload dialog and its sortable grid load when a merchant first opens one (dnd-kit stays out of the first load). */
-const UploadDialog = lazy(() => import('./UploadDialog').then((module) => ({ default: module.UploadDialog })));
+const UploadDialog = lazyWithRetry(() => import('./UploadDialog').then((module) => ({ default: module.UploadDialog })));
 
 /** How long after a submit the returned merchant is stored (spec section 9: 2 s). */
 const STORE_AFTER_SUBMIT_MS = 2000;

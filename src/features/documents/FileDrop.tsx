@@ -36,10 +36,10 @@ export function FilePicture({ file, alt, sx }: { file: HeldFile; alt: string; sx
   );
 }
 
-/** The browser's first check of a chosen file, before it is sent: the type by name and the size limit. */
+/** The browser's first check of a chosen file, before it is sent: the type by name and the size limit (spec section 5's words, as the server's). */
 export function fileProblem(file: File, maxMb: number): string | null {
-  if (!/\.(pdf|png|jpe?g)$/i.test(file.name)) return t('documents.allowedTypes');
-  if (file.size >= maxMb * 1024 * 1024) return t('upload.tooLarge', { size: maxMb });
+  if (!/\.(pdf|png|jpe?g)$/i.test(file.name)) return t('validation.fileType');
+  if (file.size >= maxMb * 1024 * 1024) return t('validation.fileSize', { max: maxMb });
   return null;
 }
 

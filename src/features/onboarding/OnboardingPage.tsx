@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from '../../shared/router';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
@@ -28,11 +28,12 @@ import { StepRow } from './StepRow';
 import { tabVisibility } from './tabVisibility';
 import { useKeepInView } from './useKeepInView';
 import { ProgressBar } from '../../shared/ui/ProgressBar';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 /** The Documents tab loads when it is first opened (the stepper's first load stays small). */
-const DocumentsPage = lazy(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
+const DocumentsPage = lazyWithRetry(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
 // The Website tab (its thread's reply box brings the text input) loads with the tab, not with the stepper.
-const WebsiteTab = lazy(() => import('./WebsiteTab').then((module) => ({ default: module.WebsiteTab })));
+const WebsiteTab = lazyWithRetry(() => import('./WebsiteTab').then((module) => ({ default: module.WebsiteTab })));
 
 const PROFILE_EDIT = ['update_user_profile', 'update_profile_restricted'];
 

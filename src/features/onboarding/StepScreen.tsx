@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -18,10 +18,11 @@ import { stepComponents, stepDialogs } from './stepComponents';
 import type { StepScreenProps } from './stepScreens';
 import { SubmitCancelled, useStepSubmit } from './useStepSubmit';
 import { ProgressBar } from '../../shared/ui/ProgressBar';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 type Data = Record<string, unknown>;
 
-const OtpConfirmDialog = lazy(() => import('./components/OtpConfirmDialog').then((module) => ({ default: module.OtpConfirmDialog })));
+const OtpConfirmDialog = lazyWithRetry(() => import('./components/OtpConfirmDialog').then((module) => ({ default: module.OtpConfirmDialog })));
 
 /** An OTP the screen asks for before it sends a submit (the definition's `submit.otp`), and how the ask ends. */
 interface OtpAsk {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,9 +15,10 @@ import '../documents/documentTexts';
 import './components/componentTexts';
 import '../../../schemas/stepFormTexts';
 import { ProgressBar } from '../../shared/ui/ProgressBar';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 /** The documents uploader loads when the merchant opens it. */
-const UploadDialog = lazy(() => import('../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
+const UploadDialog = lazyWithRetry(() => import('../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
 
 /** A category the reviewer asked for (GET website_details/{uuid}/website_documents), with the document in force. */
 type WebsiteDocumentCategory = DocumentCategory & { id: number; requested: boolean };

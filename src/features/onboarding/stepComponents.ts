@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 /** What a component a step definition names (`components`) is given. */
 export interface StepComponentProps {
@@ -26,16 +27,16 @@ export interface StepDialogProps {
  * A step's components load with its first render (StepScreen wraps each in Suspense): a step brings its own only, not
  * those of the other steps (the bank's test deposit and proof upload with the PAN step).
  */
-const Addenda = lazy(() => import('./components/Addenda').then((module) => ({ default: module.Addenda })));
-const BankProofUpload = lazy(() => import('./components/BankProofUpload').then((module) => ({ default: module.BankProofUpload })));
-const BankUpdate = lazy(() => import('./components/BankUpdate').then((module) => ({ default: module.BankUpdate })));
-const CinSignatories = lazy(() => import('./components/CinSignatories').then((module) => ({ default: module.CinSignatories })));
-const DocumentsChecklist = lazy(() => import('./components/DocumentsChecklist').then((module) => ({ default: module.DocumentsChecklist })));
-const IdentityCheck = lazy(() => import('./components/IdentityCheck').then((module) => ({ default: module.IdentityCheck })));
-const PennyPanel = lazy(() => import('./components/PennyPanel').then((module) => ({ default: module.PennyPanel })));
-const GstUpdate = lazy(() => import('./components/GstUpdate').then((module) => ({ default: module.GstUpdate })));
-const ShopLookup = lazy(() => import('./components/ShopLookup').then((module) => ({ default: module.ShopLookup })));
-const ServiceAgreement = lazy(() => import('./components/ServiceAgreement').then((module) => ({ default: module.ServiceAgreement })));
+const Addenda = lazyWithRetry(() => import('./components/Addenda').then((module) => ({ default: module.Addenda })));
+const BankProofUpload = lazyWithRetry(() => import('./components/BankProofUpload').then((module) => ({ default: module.BankProofUpload })));
+const BankUpdate = lazyWithRetry(() => import('./components/BankUpdate').then((module) => ({ default: module.BankUpdate })));
+const CinSignatories = lazyWithRetry(() => import('./components/CinSignatories').then((module) => ({ default: module.CinSignatories })));
+const DocumentsChecklist = lazyWithRetry(() => import('./components/DocumentsChecklist').then((module) => ({ default: module.DocumentsChecklist })));
+const IdentityCheck = lazyWithRetry(() => import('./components/IdentityCheck').then((module) => ({ default: module.IdentityCheck })));
+const PennyPanel = lazyWithRetry(() => import('./components/PennyPanel').then((module) => ({ default: module.PennyPanel })));
+const GstUpdate = lazyWithRetry(() => import('./components/GstUpdate').then((module) => ({ default: module.GstUpdate })));
+const ShopLookup = lazyWithRetry(() => import('./components/ShopLookup').then((module) => ({ default: module.ShopLookup })));
+const ServiceAgreement = lazyWithRetry(() => import('./components/ServiceAgreement').then((module) => ({ default: module.ServiceAgreement })));
 
 /** The real components step definitions may name in `components`, by name. */
 export const stepComponents: Readonly<Record<string, ComponentType<StepComponentProps>>> = {
@@ -59,8 +60,8 @@ export interface StepDialog {
 
 /** A lazily loaded dialog: it shows only after a successful submit, so its code arrives while the server answers. */
 function lazyDialog(load: () => Promise<ComponentType<StepDialogProps>>): StepDialog {
-  const loadModule = () => load().then((component) => ({ default: component }));
-  return { Component: lazy(loadModule), preload: () => void loadModule().catch(() => undefined) };
+  const Component = lazyWithRetry(() => load().then((component) => ({ default: component })));
+  return { Component, preload: () => void Component.preload().catch(() => undefined) };
 }
 
 /** The dialogs step definitions may name in `submit.confirm`, by name. */

@@ -1,6 +1,7 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { loadValidatorOfStep } from '../../../renderer/stepValidators';
 import type { Merchant } from '../../shared/api/types';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 /** What every step screen is given. */
 export interface StepScreenProps {
@@ -34,13 +35,13 @@ const stepsWithScreens = new Set(definitionFiles.map((path) => /([^/]+)\.step\.j
 export const hasScreen = (stepId: string): boolean => stepsWithScreens.has(stepId);
 
 const loadScreen = () => import('./StepScreen');
-const screens = new Map<string, LazyExoticComponent<ComponentType<StepScreenProps & { stepId: string }>>>();
+const screens = new Map<string, ComponentType<StepScreenProps & { stepId: string }>>();
 
 /** The screen of step `stepId`: the generic screen with that step's validators, both loaded when first shown. */
 function screenOf(stepId: string) {
   let screen = screens.get(stepId);
   if (!screen) {
-    screen = lazy(() => Promise.all([loadScreen(), loadValidatorOfStep(stepId)]).then(([module]) => ({ default: module.StepScreen })));
+    screen = lazyWithRetry(() => Promise.all([loadScreen(), loadValidatorOfStep(stepId)]).then(([module]) => ({ default: module.StepScreen })));
     screens.set(stepId, screen);
   }
   return screen;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -12,14 +12,15 @@ import { AppHeader } from '../../app/AppHeader';
 import { ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 import { useStaffRole } from './api';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 // The console's texts load with it: merchants never download them.
 extendCatalogues(opsTexts);
 
-const RequirementsPanel = lazy(() => import('./RequirementsPanel'));
-const ReviewQueuePanel = lazy(() => import('./ReviewQueuePanel'));
-const AuditPanel = lazy(() => import('./AuditPanel'));
-const FixturesPanel = lazy(() => import('./FixturesPanel'));
+const RequirementsPanel = lazyWithRetry(() => import('./RequirementsPanel'));
+const ReviewQueuePanel = lazyWithRetry(() => import('./ReviewQueuePanel'));
+const AuditPanel = lazyWithRetry(() => import('./AuditPanel'));
+const FixturesPanel = lazyWithRetry(() => import('./FixturesPanel'));
 
 const TABS = ['requirements', 'fixtures', 'review', 'audit'] as const;
 type TabName = (typeof TABS)[number];

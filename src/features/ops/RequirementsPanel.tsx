@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,9 +18,10 @@ import { t } from '../../shared/ui/t';
 import { shownTime, useRequirements, type EntityDocuments, type VersionSummary } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DraftReview } from './DraftReview';
+import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 /** The draft editor: the form renderer over the matrix's own schema, with its precompiled validator. */
-const DraftEditor = lazy(() => Promise.all([import('./DraftEditor'), loadValidatorOfStep('requirements-matrix')]).then(([module]) => module));
+const DraftEditor = lazyWithRetry(() => Promise.all([import('./DraftEditor'), loadValidatorOfStep('requirements-matrix')]).then(([module]) => module));
 
 const STATUS_COLOURS = { draft: 'default', published: 'success', retired: 'default' } as const;
 

@@ -71,6 +71,19 @@ describe('AddressStep', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('says a 5-digit pincode is wrong once, on the pincode, not also that city and state are blank', async () => {
+    const { calls, user } = renderStep();
+    await user.type(registered().getByLabelText(/^Address/), '12, MG Road');
+    await user.type(registered().getByLabelText(/^Pincode/), '56000');
+    await user.click(screen.getByRole('checkbox', { name: /same as the registered address/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(registered().getByLabelText(/^Pincode/)).toHaveAccessibleDescription(/Invalid Pincode/));
+    expect(registered().getByLabelText(/^City/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(registered().getByLabelText(/^State/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('This field cannot be left blank')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT' || call.url.startsWith('/api/v1/pincode_details'))).toBe(false);
+  });
+
   it('copies the registration address when "same as registration" is ticked and sends both', async () => {
     const { calls, user, onSaved } = renderStep(({ method }) => (method === 'PUT' ? { body: { merchant: { ...merchant, name: 'saved' } } } : undefined));
     await user.type(registered().getByLabelText(/^Address/), '12, MG Road');
@@ -102,9 +115,21 @@ describe('AddressStep', () => {
 
   it.each([
     [1, 'Enter your address; you will upload an address proof next.'],
+    [2, "Enter the Hindu Undivided Family's address, as on its PAN or bank records."],
+    [3, "Enter your business's address, as on its government certificate (such as GST or a shop licence) if it has one, else your own address."],
+    [4, 'Enter the address as on the registration certificate or deed.'],
     [6, 'Enter the address as on the government certificate or certificate of incorporation.'],
+    [8, 'Enter the address as on the registration certificate or deed.'],
+    [10, 'Enter the address as on the government certificate.'],
+    [14, 'Enter the address as on the government certificate or certificate of incorporation.'],
   ])('shows the address hint of entity %i', async (entityId, hint) => {
     renderStep(undefined, undefined, { ...merchant, business_entity_id: entityId });
     expect(await screen.findByText(hint)).toBeInTheDocument();
+  });
+
+  it.each([1, 2, 3, 4, 8, 9, 10, 11, 12, 13])('asks entity %i, which has no certificate of incorporation, for none', async (entityId) => {
+    renderStep(undefined, undefined, { ...merchant, business_entity_id: entityId });
+    expect(await screen.findByText(/^Enter (your|the)/)).toBeInTheDocument();
+    expect(screen.queryByText(/certificate of incorporation/)).not.toBeInTheDocument();
   });
 });

@@ -73,16 +73,16 @@ describe('BankProofUpload', () => {
   });
 
   it("refuses a file of 5 MB or more before sending it, and shows the server's refusal of another", async () => {
-    fakeXhr({ status: 422, body: { errors: { file: ['Only jpeg, jpg, pdf and png allowed.'] } } });
+    fakeXhr({ status: 422, body: { errors: { file: ['Error: only PDF, PNG and JPG files are allowed'] } } });
     const user = userEvent.setup({ applyAccept: false });
     renderUpload(merchantWith());
     await user.click(screen.getByRole('radio', { name: 'Cancelled Cheque' }));
     await user.upload(screen.getByLabelText('Choose file'), new File([new Uint8Array(5 * 1024 * 1024)], 'big.pdf'));
-    expect(screen.getByText('The file is too large: upload one of less than 5 MB')).toBeInTheDocument();
+    expect(screen.getByText('Error: File size exceeded, should be less than 5MB')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload proof' })).toBeDisabled();
     await user.upload(screen.getByLabelText('Choose file'), new File(['MZ'], 'cheque.png'));
     await user.click(screen.getByRole('button', { name: 'Upload proof' }));
-    await waitFor(() => expect(screen.getByText('Only jpeg, jpg, pdf and png allowed.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Error: only PDF, PNG and JPG files are allowed')).toBeInTheDocument());
   });
 
   it('lets a merchant without permission look but not upload', () => {

@@ -62,6 +62,21 @@ describe('BankUpdate', () => {
     expect(calls.find((call) => call.url === '/api/v1/otps')?.body).toEqual({ otp: { scope: 'update_bank_details', merchant_uuid: UUID, channels: ['email', 'sms'], type: 'SignIn' } });
   });
 
+  it.each([
+    [['email'], 'Enter the 4-digit OTP we sent to your e-mail.'],
+    [['sms'], 'Enter the 4-digit OTP we sent to your mobile number.'],
+    [['email', 'sms'], 'Enter the 4-digit OTP we sent to your e-mail and mobile number.'],
+  ])('names the channels the OTP went by (%j)', async (channels, text) => {
+    const { user } = renderUpdate({ updateAttemptsLeft: 3, nextUpdateTime: null }, { 'POST /api/v1/otps': { body: { message: 'OTP sent', channels } } });
+    await user.click(await screen.findByRole('button', { name: 'Change bank account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update bank details' });
+    await user.type(within(dialog).getByLabelText(/Bank Account Number/), '50100999999999');
+    await user.type(within(dialog).getByLabelText(/IFSC Code/), 'HDFC0000001');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const otp = await screen.findByRole('dialog', { name: 'Verify it is you' });
+    expect(within(otp).getByText(text)).toBeInTheDocument();
+  });
+
   it('says when it is the last attempt', async () => {
     renderUpdate({ updateAttemptsLeft: 1, nextUpdateTime: null });
     expect(await screen.findByText('This is your last attempt to update the bank details.')).toBeInTheDocument();

@@ -20,11 +20,11 @@ const checked = (liveliness: string, url: string) => ({
   domain_status_by_merchant: null,
 });
 
-function renderStep(answerWebsite: (body: { website_detail: Record<string, unknown> }) => Record<string, unknown>) {
+function renderStep(answerWebsite: (body: { website_detail: Record<string, unknown> }) => Record<string, unknown>, otpAnswer: Record<string, unknown> = { message: 'OTP sent' }) {
   saveSession({ access_token: 'token', expires_in: 3600 });
   const onSaved = vi.fn();
   const calls = mockFetch(({ method, url, body }) => {
-    if (method === 'POST' && url === '/api/v1/otps') return { body: { message: 'OTP sent' } };
+    if (method === 'POST' && url === '/api/v1/otps') return { body: otpAnswer };
     if (method === 'POST' && url === '/api/v1/otps/verify') return { body: { alternative_token: 'alt-token' } };
     if (method === 'POST' && url === `/api/v1/merchants/${UUID}/website_details`) {
       const saved = { ...merchant, ...answerWebsite(body as { website_detail: Record<string, unknown> }) };
@@ -72,6 +72,21 @@ describe('the website details step', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((call) => call.url.endsWith('/domain_status'))?.body).toEqual({ domain_status_by_merchant: 'active' });
     expect(onSaved.mock.calls[0]![0].website_detail.domain_status_by_merchant).toBe('active');
+  });
+
+  it.each([
+    [['email'], 'Enter the 4-digit OTP we sent to your e-mail.'],
+    [['sms'], 'Enter the 4-digit OTP we sent to your mobile number.'],
+    [['email', 'sms'], 'Enter the 4-digit OTP we sent to your e-mail and mobile number.'],
+    [[], 'We could not send an OTP: there is no e-mail address or mobile number on your account.'],
+  ])('names in the OTP dialog the channels the server says it used (%j)', async (channels, text) => {
+    const { user } = renderStep(({ website_detail }) => ({ integration_type: 'THIRD_PARTY', website_detail: checked('live', website_detail.website_url as string) }), { message: 'OTP sent', channels });
+    await user.click(await screen.findByRole('radio', { name: 'On my website or app' }));
+    await user.type(await screen.findByRole('textbox', { name: /Website URL/ }), 'https://www.sharmastores.in');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const otp = await screen.findByRole('dialog', { name: 'Verify it is you' });
+    expect(await within(otp).findByText(text)).toBeInTheDocument();
+    if (!channels.includes('sms')) expect(within(otp).queryByText(/mobile number\.$/)).not.toBeInTheDocument();
   });
 
   it('says when the website is not live yet, and records the answer', async () => {

@@ -33,7 +33,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('TeamAccountsPage', () => {
   it('without manage_team_accounts: the no-access modal, and no roles or staff fetched', async () => {
     const { calls, user, where } = renderPage('/settings/team_accounts', { permissions: ['update_profile_restricted'] });
-    const modal = await screen.findByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+    // The platform spec's words (an apostrophe), not the onboarding spec's "You dont have access".
+    const modal = await screen.findByRole('dialog', { name: "Oops! You don't have access to this feature." });
+    expect(modal).toHaveAccessibleDescription('Please contact your merchant admin to get access.');
     expect(calls.some((call) => call.url.includes('/acl_roles') || call.url.includes('/staff_invites'))).toBe(false);
     await user.click(within(modal).getByRole('button', { name: 'Ok, got it!' }));
     expect(where()).toBe('/onboarding');

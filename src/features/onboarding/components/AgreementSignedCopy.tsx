@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +8,10 @@ import { t } from '../../../shared/ui/t';
 import type { DocumentCategory } from '../../documents/types';
 import '../../documents/documentTexts';
 import './componentTexts';
+import { lazyWithRetry } from '../../../shared/ui/lazyWithRetry';
 
 /** The documents uploader loads when the merchant opens it (its sortable pages stay out of the step's code). */
-const UploadDialog = lazy(() => import('../../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
+const UploadDialog = lazyWithRetry(() => import('../../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
 
 /** What GET generate_agreement says of a signed copy: whether one may be uploaded now, the uploader's category, the fields to send. */
 export interface SignedCopyOffer {

@@ -61,8 +61,8 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = '';
     setOutcome(null);
-    if (chosen && chosen.size >= MAX_BYTES) return (setFile(null), setFileProblem(t('upload.tooLarge', { size: 5 })));
-    if (chosen && !/\.(pdf|png|jpe?g)$/i.test(chosen.name)) return (setFile(null), setFileProblem(t('upload.type')));
+    if (chosen && chosen.size >= MAX_BYTES) return (setFile(null), setFileProblem(t('validation.fileSize', { max: 5 })));
+    if (chosen && !/\.(pdf|png|jpe?g)$/i.test(chosen.name)) return (setFile(null), setFileProblem(t('validation.fileType')));
     setFileProblem(null);
     setFile(chosen);
   };

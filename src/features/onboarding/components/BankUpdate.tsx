@@ -18,6 +18,7 @@ import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
+import { otpSentText, type OtpChannel } from './otpSentText';
 import { useOtpDialog } from './useOtpDialog';
 import './componentTexts';
 import '../../../../schemas/stepFormTexts';
@@ -105,6 +106,8 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
   const [stage, setStage] = useState<'details' | 'otp'>('details');
   const [code, setCode] = useState('');
   const { busy, problem, setProblem, run, codeSent, mayResend } = useOtpDialog(problemText);
+  const [channels, setChannels] = useState<OtpChannel[] | null>(null);
+  const sentText = otpSentText(channels);
 
   const normalised: Details = {
     holder_name: details.holder_name.trim(),
@@ -112,7 +115,8 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
     ifsc_code: details.ifsc_code.trim().toUpperCase(),
   };
   const sendOtp = async () => {
-    await apiFetch(`/api/v1/otps`, { method: 'POST', body: { otp: { scope: SCOPE, merchant_uuid: merchant.uuid, channels: ['email', 'sms'], type: 'SignIn' } } });
+    const answer = await apiFetch<{ channels?: OtpChannel[] }>(`/api/v1/otps`, { method: 'POST', body: { otp: { scope: SCOPE, merchant_uuid: merchant.uuid, channels: ['email', 'sms'], type: 'SignIn' } } });
+    setChannels(answer.channels ?? ['email', 'sms']);
     codeSent();
   };
   const next = () =>
@@ -159,7 +163,7 @@ function BankUpdateDialog({ merchant, saved, onClose }: { merchant: Merchant; sa
           </Stack>
         ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2">{t('bankUpdate.otp.sent')}</Typography>
+            {sentText && <Typography variant="body2">{sentText}</Typography>}
             <OtpBoxes id={`${id}-otp`} label={t('bankUpdate.otp.label')} value={code} onChange={setCode} length={4} autoFocus disabled={busy} error={problem !== null} required />
             <Box>
               <Button onClick={() => void run(sendOtp)} disabled={busy || !mayResend} sx={{ minHeight: 44 }}>

@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { OtpBoxes } from '../../../../widgets/OtpBoxesWidget';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
+import { otpSentText, type OtpChannel } from './otpSentText';
 import { useOtpDialog } from './useOtpDialog';
 import './componentTexts';
 import '../../../../schemas/stepFormTexts';
@@ -30,18 +31,21 @@ export interface OtpConfirmDialogProps {
 
 /**
  * The OTP a sensitive change needs before it is sent (a step definition's `submit.otp`; the spec's verify-otp-website
- * dialog for the website): sends a code to the user's e-mail and mobile as it opens, takes the 4 digits and verifies
- * them for the alternative token. Errors say what the server said (a wrong code with the attempts left), else the
- * spec's generic text.
+ * dialog for the website): sends a code to the user's e-mail and mobile as it opens, names the channels the server says
+ * it used, takes the 4 digits and verifies them for the alternative token. Errors say what the server said (a wrong
+ * code with the attempts left), else the spec's generic text.
  */
 export function OtpConfirmDialog({ scope, merchantUuid, onVerified, onCancel }: OtpConfirmDialogProps) {
   const id = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [code, setCode] = useState('');
   const { busy, problem, run, codeSent, mayResend } = useOtpDialog(problemText);
+  const [channels, setChannels] = useState<OtpChannel[] | null>(null);
+  const sentText = otpSentText(channels);
   const send = () =>
     run(async () => {
-      await apiFetch('/api/v1/otps', { method: 'POST', body: { otp: { scope, merchant_uuid: merchantUuid, channels: ['email', 'sms'], type: 'SignIn' } } });
+      const answer = await apiFetch<{ channels?: OtpChannel[] }>('/api/v1/otps', { method: 'POST', body: { otp: { scope, merchant_uuid: merchantUuid, channels: ['email', 'sms'], type: 'SignIn' } } });
+      setChannels(answer.channels ?? ['email', 'sms']);
       codeSent();
     });
   const verify = () =>
@@ -63,7 +67,7 @@ export function OtpConfirmDialog({ scope, merchantUuid, onVerified, onCancel }: 
       <DialogTitle id={`${id}-title`}>{t('otp.dialog.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Typography variant="body2">{t('otp.dialog.sent')}</Typography>
+          {sentText && <Typography variant="body2">{sentText}</Typography>}
           <OtpBoxes id={`${id}-otp`} label={t('otp.dialog.label')} value={code} onChange={setCode} length={OTP_LENGTH} autoFocus disabled={busy} error={problem !== null} required />
           <Box>
             <Button onClick={() => void send()} disabled={busy || !mayResend} sx={{ minHeight: 44 }}>

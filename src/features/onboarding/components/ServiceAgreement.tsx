@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,9 +29,10 @@ import type { Signed } from './AgreementEsignDialog';
 import { AgreementSignedCopy, type SignedCopyOffer } from './AgreementSignedCopy';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
 import './componentTexts';
+import { lazyWithRetry } from '../../../shared/ui/lazyWithRetry';
 
-const AgreementAcceptDialog = lazy(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
-const AgreementEsignDialog = lazy(() => import('./AgreementEsignDialog').then((module) => ({ default: module.AgreementEsignDialog })));
+const AgreementAcceptDialog = lazyWithRetry(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
+const AgreementEsignDialog = lazyWithRetry(() => import('./AgreementEsignDialog').then((module) => ({ default: module.AgreementEsignDialog })));
 /** The success dialog follows the e-sign call's answer after this long (onboarding spec section 4). */
 const SUCCESS_AFTER_MS = 200;
 
