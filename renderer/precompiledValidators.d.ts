@@ -22,12 +22,14 @@ declare module 'virtual:precompiled-validators' {
 
   /**
    * What the browser renders a form from, shipped beside its validators: the schema with its cross-file `$ref`s
-   * inlined (`$id` kept), and for a step its definition and the master tables the definition reads.
+   * inlined (`$id` kept), for a step its definition and the master tables the definition reads, and the English
+   * texts of the steps' catalogue that these name.
    */
   export interface ShippedForm {
     schema: Record<string, unknown>;
     definition?: unknown;
     master?: Record<string, unknown>;
+    texts: Record<string, string>;
   }
 }
 

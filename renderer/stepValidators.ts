@@ -1,4 +1,5 @@
 import { stepValidatorModules, type PrecompiledStep, type ShippedForm } from 'virtual:precompiled-validators';
+import { addTexts } from '../schemas/messages';
 
 const loaded = new Map<string, PrecompiledStep>();
 const forms = new Map<string, ShippedForm>();
@@ -15,6 +16,8 @@ export function loadStepValidator(id: string): Promise<void> {
   if (!pending) {
     pending = module.load().then(
       ({ step, form }) => {
+        // The form's own texts (schemas/messages/steps.en.json), before anything renders it.
+        addTexts({ en: form.texts });
         forms.set(module.step, form);
         loaded.set(id, step);
       },

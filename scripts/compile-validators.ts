@@ -25,6 +25,7 @@ import { inlineRefs } from '../renderer/inlineRefs';
 import { renderableSchema } from '../renderer/renderableSchema';
 import { AJV_CONFIG, AjvClass, extendAjv } from '../schemas/ajv';
 import definitions from '../schemas/definitions.json';
+import stepTexts from '../schemas/messages/steps.en.json';
 import { fieldLevelSchemas, refResolverOver } from '../schemas/fieldLevelSchemas';
 import { allSchemas, browserForms, masterTables, stepDefinitions, stepSchemaFiles } from '../schemas/registry';
 import type { JsonSchema } from '../schemas/types';
@@ -137,10 +138,28 @@ function stepExports(ajv: ReturnType<typeof newAjv>, step: string) {
  */
 function stepFormData(step: string, schema: JsonSchema) {
   const definition = stepDefinitions[step];
-  if (definition === undefined) return { schema };
+  if (definition === undefined) return { schema, texts: textsNamedBy(schema) };
   const names = new Set([...JSON.stringify(definition).matchAll(/"master\.(\w+)/g)].map((match) => match[1]!));
   const master = Object.fromEntries(Object.entries(masterTables).filter(([name]) => names.has(name)));
-  return { schema, definition, master };
+  return { schema, definition, master, texts: textsNamedBy([schema, definition, master]) };
+}
+
+/**
+ * The English texts of the steps' catalogue (`schemas/messages/steps.en.json`: labels, hints, choices and messages
+ * that only the step definitions, their schemas and master tables name) that `data` names: a form brings its own
+ * texts, not every step's. Other languages' come whole with the language (src/shared/ui/language.ts).
+ */
+function textsNamedBy(data: unknown): Record<string, string> {
+  const catalogue = stepTexts as Record<string, string>;
+  const texts: Record<string, string> = {};
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value !== '$id' && Object.prototype.hasOwnProperty.call(catalogue, value)) texts[value] = catalogue[value]!;
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  visit(data);
+  return texts;
 }
 
 /** The browser's index: per step schema `$id`, its step and a loader of its module. */

@@ -27,6 +27,8 @@ import stepComponentsEn from '../../schemas/messages/stepComponents.en.json';
 import stepComponentsHi from '../../schemas/messages/stepComponents.hi.json';
 import stepFormsEn from '../../schemas/messages/stepForms.en.json';
 import stepFormsHi from '../../schemas/messages/stepForms.hi.json';
+import stepsEn from '../../schemas/messages/steps.en.json';
+import stepsHi from '../../schemas/messages/steps.hi.json';
 import passwordEn from '../../schemas/messages/password.en.json';
 import passwordHi from '../../schemas/messages/password.hi.json';
 import termsEn from '../../schemas/messages/terms.en.json';
@@ -58,6 +60,7 @@ describe('the message catalogues', () => {
     ['documents', documentsEn, documentsHi],
     ['stepComponents', stepComponentsEn, stepComponentsHi],
     ['stepForms', stepFormsEn, stepFormsHi],
+    ['steps', stepsEn, stepsHi],
   ])('of a lazily loaded feature (%s) have the same keys in English and Hindi, none also in the main catalogues', (_feature, featureEn: Record<string, string>, featureHi: Record<string, string>) => {
     const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((key) => key !== '$id').sort();
     expect(keys(featureHi)).toEqual(keys(featureEn));
