@@ -25,6 +25,8 @@ import { inlineRefs } from '../renderer/inlineRefs';
 import { renderableSchema } from '../renderer/renderableSchema';
 import { AJV_CONFIG, AjvClass, extendAjv } from '../schemas/ajv';
 import definitions from '../schemas/definitions.json';
+import documentTexts from '../schemas/messages/documents.en.json';
+import stepComponentTexts from '../schemas/messages/stepComponents.en.json';
 import stepTexts from '../schemas/messages/steps.en.json';
 import { fieldLevelSchemas, refResolverOver } from '../schemas/fieldLevelSchemas';
 import { allSchemas, browserForms, masterTables, stepDefinitions, stepSchemaFiles } from '../schemas/registry';
@@ -145,12 +147,18 @@ function stepFormData(step: string, schema: JsonSchema) {
 }
 
 /**
- * The English texts of the steps' catalogue (`schemas/messages/steps.en.json`: labels, hints, choices and messages
- * that only the step definitions, their schemas and master tables name) that `data` names: a form brings its own
- * texts, not every step's. Other languages' come whole with the language (src/shared/ui/language.ts).
+ * The texts a form may name besides the main catalogue's: the steps' own (`schemas/messages/steps.en.json`: labels,
+ * hints, choices and messages that only step data names), and those of the features whose screens it sits beside
+ * (the documents', the step components': `documents.submit`), which would otherwise arrive only with those screens.
+ */
+const SHIPPED_WITH_FORMS: Record<string, string> = { ...documentTexts, ...stepComponentTexts, ...stepTexts };
+
+/**
+ * The English texts of {@link SHIPPED_WITH_FORMS} that `data` names: a form brings its own texts, not every step's.
+ * Other languages' come whole with the language (src/shared/ui/language.ts).
  */
 function textsNamedBy(data: unknown): Record<string, string> {
-  const catalogue = stepTexts as Record<string, string>;
+  const catalogue = SHIPPED_WITH_FORMS;
   const texts: Record<string, string> = {};
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {

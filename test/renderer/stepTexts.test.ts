@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { stepValidatorModules } from 'virtual:precompiled-validators';
+import documentTexts from '../../schemas/messages/documents.en.json';
+import stepComponentTexts from '../../schemas/messages/stepComponents.en.json';
 import stepTexts from '../../schemas/messages/steps.en.json';
 import { isMessageKey } from '../../schemas/messages';
 
-const catalogue = Object.fromEntries(Object.entries(stepTexts).filter(([key]) => key !== '$id'));
+const withoutId = (texts: Record<string, string>) => Object.fromEntries(Object.entries(texts).filter(([key]) => key !== '$id'));
+const catalogue = withoutId(stepTexts);
+/** What a form's module may ship: the steps' texts, and the documents' and step components' a form names. */
+const shippable = { ...withoutId(documentTexts), ...withoutId(stepComponentTexts), ...catalogue };
 
 /** Every string in a JSON value. */
 function strings(value: unknown): string[] {
@@ -16,13 +21,15 @@ function strings(value: unknown): string[] {
 // The steps' texts (schemas/messages/steps.en.json) come with each form's module (scripts/compile-validators.ts), so a
 // step screen downloads its own texts, not every step's.
 describe("the steps' texts shipped with each form", () => {
-  it('are, for each form, exactly the catalogue texts its schema, definition and master tables name', async () => {
+  it("are, for each form, exactly the steps', documents' and step components' texts its schema, definition and master tables name", async () => {
     for (const module of Object.values(stepValidatorModules)) {
       const { form } = await module.load();
-      const named = new Set(strings([form.schema, form.definition, form.master]).filter((text) => text in catalogue));
+      const named = new Set(strings([form.schema, form.definition, form.master]).filter((text) => text in shippable));
       expect(Object.keys(form.texts).sort(), module.step).toEqual([...named].sort());
-      for (const [key, text] of Object.entries(form.texts)) expect(text, key).toBe(catalogue[key]);
+      for (const [key, text] of Object.entries(form.texts)) expect(text, key).toBe(shippable[key]);
     }
+    const additional = Object.values(stepValidatorModules).find((module) => module.step === 'additional-documents')!;
+    expect((await additional.load()).form.texts).toHaveProperty(['documents.submit']);
   });
 
   it('leave no text of the catalogue that no form ships (it would never reach a screen)', async () => {
