@@ -127,6 +127,8 @@ export interface StepDefinition {
   submit?: SubmitRule;
   /** Named real components (registered in the app) shown below the fields. */
   components?: string[];
+  /** Named real components shown above the fields: what the merchant does first, a lookup or an identity check that fills the fields below. */
+  componentsAbove?: string[];
   /** The heading above the fields (over `merchant`, `master`). */
   heading?: MessageRule;
   /** Over `merchant`, `master`: the step shows its data without a submit (e.g. the account it saves to is missing). */

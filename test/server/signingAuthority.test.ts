@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepFlagsOf } from '../../server/merchants/stepFlags';
+import { compiledStep } from '../../rules/steps/compiledSteps';
 import { call, signInWithOtp, testApp, type TestApp, storedState as storedStateOf, patchRecord as patchRecordOf } from './testApp';
 
 let t: TestApp;
@@ -226,5 +227,24 @@ describe('POST /api/v1/dvs_wrapper/{id}/signing_authority_details (CIN signatori
     expect(response.json()).toEqual({ errors: { cin: ['CIN number is invalid'] } });
     const stranger = await signInWithOtp(t, 'cin.stranger@example.com');
     expect((await lookUp('U72200MH2009PTC123456', stranger)).statusCode).toBe(404);
+  });
+});
+
+describe("a proprietor's signing authority, started from the PAN (signatory_is_pan_holder)", () => {
+  it.each([
+    [3, 'Sole Proprietorship', { pancard_number: 'ABCPV1234K' }],
+    [1, 'Individual', { pancard_number: 'BCDPK5678L', dob: '1985-05-05' }],
+  ])('accepts, for a %s (%s), the signatory the step starts with: the PAN holder and the merchant e-mail', async (entity, _name, panDetails) => {
+    const identity = `proprietor.${entity}@example.com`;
+    const owner = await signInWithOtp(t, identity);
+    const id = (await call(t, owner, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
+    const pan = await call(t, owner, 'PUT', `/api/v1/merchants/${id}`, { merchant: { ...panDetails, business_entity_id: entity } });
+    expect(pan.statusCode, pan.body).toBe(200);
+    const record = pan.json().merchant as Record<string, unknown> & { account_uuid: string; pancard_name: string };
+    const { $context: _context, ...started } = compiledStep('signing-authority')!.initialDataOf(record);
+    expect(started).toEqual({ name: record.pancard_name, email: identity, pancard_number: panDetails.pancard_number });
+    const response = await putSignatory(started, { as: owner, account: record.account_uuid, merchant: id });
+    expect(response.statusCode).toBe(200);
+    expect(stepFlagsOf(response.json().merchant, 'signing-authority')).toMatchObject({ completed: true });
   });
 });

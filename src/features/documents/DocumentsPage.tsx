@@ -31,9 +31,20 @@ const STORE_AFTER_SUBMIT_MS = 2000;
  * force), required first. Each row shows its state, the reason of a decline, the document to sign where the portal
  * writes one, and UPLOAD (REUPLOAD after a decline), which opens the upload dialog. SUBMIT DOCUMENTS sends them for
  * review (`embedded` in the additional-documents step, whose own Submit does that). Without the profile-editing
- * permission the list is read-only.
+ * permission the uploader is read-only (spec section 6), and one line above the list says why.
  */
-export function DocumentsPage({ merchant, canEdit, embedded = false }: { merchant: Merchant; canEdit: boolean; embedded?: boolean }) {
+export function DocumentsPage({
+  merchant,
+  canEdit,
+  permitted = canEdit,
+  embedded = false,
+}: {
+  merchant: Merchant;
+  canEdit: boolean;
+  /** The member holds the profile-editing permission (default: canEdit); without it the read-only line says why. */
+  permitted?: boolean;
+  embedded?: boolean;
+}) {
   const { mutate } = useSWRConfig();
   const { data, error, mutate: reload } = useSWR<DocsReq>(keys.merchantDocsReq(merchant.uuid), (path: string) => apiFetch<DocsReq>(path));
   const [uploading, setUploading] = useState<DocumentCategory | null>(null);
@@ -74,6 +85,11 @@ export function DocumentsPage({ merchant, canEdit, embedded = false }: { merchan
       <Alert severity={merchant.document_status === 'Docs Error' ? 'warning' : merchant.document_status === 'Docs Approved' ? 'success' : 'info'} sx={{ mb: 2 }} data-testid="documents-status">
         <strong>{t('documents.statusLine', { status: status.documentStatusLabel as string })}</strong> {t(status.documentStatusHelp as string)}
       </Alert>
+      {!permitted && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('documents.readOnly')}
+        </Typography>
+      )}
       <Section id="documents-required" title={t('documents.required')} categories={data.required} merchantUuid={merchant.uuid} canEdit={canEdit} onUpload={setUploading} onRemove={(category) => void remove(category)} />
       {data.optional.length > 0 && (
         <Section id="documents-optional" title={t('documents.optional')} categories={data.optional} merchantUuid={merchant.uuid} canEdit={canEdit} onUpload={setUploading} onRemove={(category) => void remove(category)} />

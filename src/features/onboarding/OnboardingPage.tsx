@@ -123,9 +123,10 @@ export default function OnboardingPage() {
           merchant={merchant}
           readonly={!canEdit || !flags[stepId]!.editable}
           mayAct={canEdit && !flags[stepId]!.locked}
+          permitted={canEdit}
           onSaved={onSaved(stepId)}
           onChanged={(changed) => void mutate(changed, { revalidate: false })}
-          onSkipped={canEdit && flags[stepId]!.todo ? () => skip(stepId) : undefined}
+          onSkipped={flags[stepId]!.todo ? () => skip(stepId) : undefined}
         />
       </Suspense>
     );

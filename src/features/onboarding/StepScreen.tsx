@@ -22,6 +22,8 @@ import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 
 type Data = Record<string, unknown>;
 
+/** The no-access modal of SKIP FOR NOW loads when a member without the permission taps it (out of the PAN step's first load). */
+const NoAccessDialog = lazyWithRetry(() => import('../../shared/ui/NoAccessDialog').then((module) => ({ default: module.NoAccessDialog })));
 const OtpConfirmDialog = lazyWithRetry(() => import('./components/OtpConfirmDialog').then((module) => ({ default: module.OtpConfirmDialog })));
 
 /** An OTP the screen asks for before it sends a submit (the definition's `submit.otp`), and how the ask ends. */
@@ -73,7 +75,7 @@ export function StepScreen({ stepId, ...props }: StepScreenProps & { stepId: str
  * the data the record holds, the values the rules derive as the data changes, the uiSchema their rules give, the
  * lookups a change triggers, the registered components and dialogs it names, and the submit it describes.
  */
-export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !readonly, onSaved, onChanged, onSkipped }: StepScreenProps & { step: CompiledDefinition; schema: JsonSchema }) {
+export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !readonly, permitted = true, onSaved, onChanged, onSkipped }: StepScreenProps & { step: CompiledDefinition; schema: JsonSchema }) {
   const { definition } = step;
   const initial = useMemo(() => step.initialDataOf(merchant), [step, merchant]);
   const [data, setData] = useState<Data>(initial);
@@ -93,6 +95,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const shownReadonly = readonly || !definition.submit || step.readonlyFor(merchant);
   const [confirming, setConfirming] = useState<Merchant | null>(null);
   const [otpAsk, setOtpAsk] = useState<OtpAsk | null>(null);
+  const [noAccess, setNoAccess] = useState(false);
 
   const openProblem = step.problemOnOpenFor(merchant);
   /** Saved: the page moves on, or keeps the step open when what follows happens in it (`submit.then`). */
@@ -217,6 +220,17 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   const fieldErrors = useMemo(() => ({ ...lookupErrors, ...submitErrors }), [lookupErrors, submitErrors]);
   const dialog = submit?.confirm ? stepDialogs[submit.confirm] : undefined;
 
+  /** A component the definition names (`components` below the fields, `componentsAbove` above them), loaded on first use. */
+  const shownComponent = (name: string) => {
+    const Component = stepComponents[name];
+    if (!Component) throw new Error(`Step ${definition.id} names component ${name}, which is not registered in stepComponents`);
+    return (
+      <Suspense key={name} fallback={<ProgressBar label={t('common.loading')} />}>
+        <Component stepId={definition.id} merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} permitted={permitted} fill={fill} />
+      </Suspense>
+    );
+  };
+
   return (
     <Box>
       {heading && (
@@ -224,6 +238,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
           {t(heading.key, Object.fromEntries(Object.entries(heading.params).map(([name, value]) => [name, t(value)])))}
         </Typography>
       )}
+      {(definition.componentsAbove ?? []).map(shownComponent)}
       <StepForm<Data>
         schema={formSchema}
         uiSchema={uiSchema}
@@ -236,15 +251,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
         draftKey={draftKey}
         idPrefix={definition.idPrefix ?? definition.id}
       >
-        {(definition.components ?? []).map((name) => {
-          const Component = stepComponents[name];
-          if (!Component) throw new Error(`Step ${definition.id} names component ${name}, which is not registered in stepComponents`);
-          return (
-            <Suspense key={name} fallback={<ProgressBar label={t('common.loading')} />}>
-              <Component stepId={definition.id} merchant={merchant} data={data} readonly={shownReadonly} mayAct={mayAct} fill={fill} />
-            </Suspense>
-          );
-        })}
+        {(definition.components ?? []).map(shownComponent)}
         {busy && !otpAsk && submit?.busyMessage && (
           <Box role="status" sx={{ my: 2 }}>
             <Typography variant="body2" gutterBottom>
@@ -256,10 +263,15 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
       </StepForm>
       {definition.skip && onSkipped && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
-          <Button variant="text" onClick={onSkipped} sx={{ minHeight: 44 }}>
+          <Button variant="text" onClick={permitted ? onSkipped : () => setNoAccess(true)} sx={{ minHeight: 44 }}>
             {t(definition.skip)}
           </Button>
         </Box>
+      )}
+      {noAccess && (
+        <Suspense fallback={null}>
+          <NoAccessDialog onClose={() => setNoAccess(false)} />
+        </Suspense>
       )}
       {otpAsk && (
         <Suspense fallback={null}>

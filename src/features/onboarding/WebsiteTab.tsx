@@ -57,6 +57,7 @@ export function WebsiteTab({ merchant, flags, reviewLabel, canEdit, onChanged }:
             merchant={merchant}
             readonly={!canEdit || !flags.editable}
             mayAct={canEdit}
+            permitted={canEdit}
             onSaved={(saved) => {
               onChanged(saved);
               setConfirmation(({ count }) => ({ open: true, count: count + 1 }));

@@ -12,6 +12,11 @@ export interface StepComponentProps {
   readonly: boolean;
   /** The merchant may act in the step (permission to change the profile, step not locked) even when its form is read-only: enter the test deposit's amount while the bank details stay as sent. */
   mayAct: boolean;
+  /**
+   * The member holds the permission to change the profile (onboarding spec section 6: canUpdate). Without it the
+   * actions the spec gates on it (upload, remove, verify the deposit) stay in view and open the no-access modal; absent: held.
+   */
+  permitted?: boolean;
   /** Sets values in the form (by field path), as a lookup's answer does. */
   fill(values: Record<string, unknown>): void;
 }

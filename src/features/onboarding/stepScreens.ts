@@ -10,6 +10,8 @@ export interface StepScreenProps {
   readonly: boolean;
   /** The caller may act in the step's components (permission, step not locked) even when its form is read-only; default: not readonly. */
   mayAct?: boolean;
+  /** The caller holds the permission to change the profile; without it SKIP FOR NOW and the components' actions open the no-access modal (default: held). */
+  permitted?: boolean;
   /**
    * Called with the merchant record the server answered after a successful submit: the page confirms it and moves on
    * (or, with `stay`, keeps the step open: what follows happens in it).

@@ -12,7 +12,6 @@ import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -26,6 +25,7 @@ import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { usePermissions } from '../../shared/api/hooks';
 import { t } from '../../shared/ui/t';
+import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 
 addTexts({ en });
 
@@ -80,17 +80,7 @@ export default function TeamAccountsPage() {
   if (!permissions.data) content = <LinearProgress aria-label={t('common.loading')} />;
   else if (!mayManage)
     content = (
-      <Dialog open aria-labelledby="team-no-access" aria-describedby="team-no-access-admin" fullWidth maxWidth="xs">
-        <DialogTitle id="team-no-access">{t('noAccess.platform')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="team-no-access-admin">{t('noAccess.platformAdmin')}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button variant="contained" onClick={() => navigate('/onboarding')} sx={{ minHeight: 44 }}>
-            {t('noAccess.ok')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <NoAccessDialog text="platform" detail={t('noAccess.platformAdmin')} onClose={() => navigate('/onboarding')} />
     );
   else if (!roles.data || !employees.data || !catalogue.data || !base) content = <LinearProgress aria-label={t('common.loading')} />;
   else

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -89,6 +89,21 @@ describe('BankProofUpload', () => {
     renderUpload(merchantWith(), false);
     expect(screen.getByRole('radio', { name: 'Passbook' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upload proof' })).toBeDisabled();
+  });
+
+  it('tells a team member without the permission that uploading is not theirs, and sends nothing', async () => {
+    const sent = fakeXhr({ status: 200, body: {} });
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <BankProofUpload merchant={merchantWith()} data={{}} readonly mayAct={false} permitted={false} fill={() => undefined} />
+      </SWRConfig>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Upload proof' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ok, got it!' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([]);
   });
 
   it('says why operations declined the last proof, above the upload of another', () => {

@@ -24,13 +24,14 @@ const bankDetail = { id: 5002, bank_account_number: '00112233445566', ifsc_code:
 
 type Answer = (request: { method: string; url: string; body: unknown }) => { status?: number; body?: unknown } | undefined;
 
-function renderPage(merchant: Merchant, answer: Answer = () => undefined, path?: string) {
+/** The page for `merchant`, whose member holds `permissions` (default: update_user_profile, as the owner does). */
+function renderPage(merchant: Merchant, answer: Answer = () => undefined, path?: string, permissions = ['update_user_profile']) {
   saveSession({ access_token: 'token', expires_in: 3600, merchant_uuid: UUID });
   const calls = mockFetch((request) => {
     const { method, url } = request;
     if (url === '/api/v1/merchants') return { body: { merchants: [{ uuid: UUID, mid: merchant.mid, name: merchant.name, pancard_number: null }] } };
     if (method === 'GET' && url === `/api/v1/merchants/${UUID}`) return { body: { merchant } };
-    if (url.startsWith('/api/v1/oauth/token/info')) return { body: { acl_role: { name: 'Owner', acl_permissions: [{ name: 'update_user_profile', scopes: [] }] } } };
+    if (url.startsWith('/api/v1/oauth/token/info')) return { body: { acl_role: { name: 'Owner', acl_permissions: permissions.map((name) => ({ name, scopes: [] })) } } };
     if (url === '/api/v1/business_entities') return { body: entitiesBody };
     if (url === '/api/v1/pincode_details/560001') return { body: { pincode_detail: { pincode: '560001', city: 'Bangalore', state: 'Karnataka' } } };
     return answer(request);
@@ -157,6 +158,17 @@ describe('OnboardingPage', () => {
       await waitFor(() => expect(scrolled).toContain(row('Business Details')));
       expect(row('Business Details')).toHaveFocus();
       expect(screen.getByText('1 of 7 steps done')).toBeInTheDocument();
+    });
+
+    it('tells a team member without the permission to edit the profile that SKIP FOR NOW is not theirs, and stays', async () => {
+      const { user } = renderPage(record({ ...panVerified, ...businessFilled, bank_detail: null }), undefined, undefined, ['read_transactions']);
+      await waitFor(() => expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'true'));
+      await user.click(await screen.findByRole('button', { name: 'SKIP FOR NOW' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+      await user.click(within(dialog).getByRole('button', { name: 'Ok, got it!' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(row('Bank Details')).toHaveAttribute('aria-expanded', 'true');
+      expect(row('Website Details')).toHaveAttribute('aria-expanded', 'false');
     });
 
     it('moves on from the bank form with SKIP FOR NOW, leaving the bank step to do', async () => {

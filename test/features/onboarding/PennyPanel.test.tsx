@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMPS_SLOW_AFTER_MS, PennyPanel } from '../../../src/features/onboarding/components/PennyPanel';
@@ -84,6 +84,18 @@ describe('PennyPanel', () => {
     renderPanel(merchantWith({ penny_deposit_status: 'SUCCESS' }), false);
     expect(screen.getByLabelText(AMOUNT)).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+  });
+
+  it('tells a team member without the permission that VERIFY is not theirs, without calling the server', async () => {
+    const calls = mockFetch(() => undefined);
+    render(<PennyPanel merchant={merchantWith({ penny_deposit_status: 'SUCCESS' })} data={{}} readonly mayAct={false} permitted={false} fill={() => undefined} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(AMOUNT), '2.38');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ok, got it!' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter(({ url }) => url.endsWith('/verify_penny'))).toEqual([]);
   });
 
   it('blocks keystrokes that would make the amount invalid', async () => {

@@ -112,6 +112,42 @@ describe('SigningAuthorityStep', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
   });
 
+  it.each([
+    [{ id: 3, name: 'Sole Proprietorship' }],
+    [{ id: 1, name: 'Individual' }],
+  ])("starts a %o merchant's signatory as the PAN holder, from the PAN and the merchant's e-mail, still editable", async (entity) => {
+    const merchant = { ...merchantOf(entity), pancard_name: 'ASHA VERMA', pancard_number: 'ABCPV1234K', email: 'asha@example.com' };
+    const { calls, user, onSaved } = renderStep(merchant, ({ method }) => (method === 'PUT' ? { body: { merchant } } : undefined));
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('ASHA VERMA');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('asha@example.com');
+    expect(screen.getByLabelText(/^PAN Number/)).toHaveValue('ABCPV1234K');
+    await user.clear(screen.getByLabelText(/^Email/));
+    await user.type(screen.getByLabelText(/^Email/), 'accounts@example.com');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      account: { signatory_contact_details_attributes: [{ name: 'ASHA VERMA', email: 'accounts@example.com', pancard_number: 'ABCPV1234K' }] },
+      merchant_uuid: merchant.uuid,
+    });
+  });
+
+  it("leaves a company's signatory to the merchant: the company's PAN and e-mail are not a director's", () => {
+    renderStep({ ...merchantOf(PRIVATE_LIMITED), pancard_name: 'ACME SOFTWARE PRIVATE LIMITED', pancard_number: 'AAACA1234C', email: 'owner@example.com' });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('');
+    expect(screen.getByLabelText(/^PAN Number/)).toHaveValue('');
+  });
+
+  it('asks for the CIN and offers its lookup before Name, Email and PAN', () => {
+    renderStep(merchantOf(PRIVATE_LIMITED));
+    const before = (first: Element, second: Element) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const name = screen.getByLabelText(/^Name/);
+    expect(before(screen.getByLabelText(/^CIN/), name)).toBe(true);
+    expect(before(screen.getByRole('button', { name: 'Find signatories' }), name)).toBe(true);
+    expect(before(name, screen.getByLabelText(/^Email/))).toBe(true);
+    expect(before(screen.getByLabelText(/^Email/), screen.getByLabelText(/^PAN Number/))).toBe(true);
+  });
+
   it('offers the signatories on record for the CIN and fills the chosen name', async () => {
     const { calls, user } = renderStep(merchantOf(PRIVATE_LIMITED), ({ method, url }) =>
       method === 'POST' && url.endsWith('/signing_authority_details')

@@ -3,14 +3,12 @@ import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { apiFetch } from '../../../shared/api/fetcher';
 import { downloadFile } from '../../../shared/api/download';
 import { usePermissions } from '../../../shared/api/hooks';
+import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
@@ -129,16 +127,7 @@ export function Addenda({ stepId, merchant, mayAct }: StepComponentProps) {
           {problem}
         </Alert>
       )}
-      {noAccess && (
-        <Dialog open onClose={() => setNoAccess(false)} aria-labelledby={`${titleId}-no-access`} fullWidth maxWidth="sm">
-          <DialogTitle id={`${titleId}-no-access`}>{t('noAccess.generic')}</DialogTitle>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button variant="contained" onClick={() => setNoAccess(false)} sx={{ minHeight: 44 }}>
-              {t('noAccess.ok')}
-            </Button>
-          </DialogActions>
-        </Dialog>
-      )}
+      {noAccess && <NoAccessDialog onClose={() => setNoAccess(false)} />}
     </Box>
   );
 }

@@ -18,6 +18,7 @@ import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { uploadForm } from '../../../shared/api/upload';
 import { t } from '../../../shared/ui/t';
+import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import type { StepComponentProps } from '../stepComponents';
 import './componentTexts';
 import '../../../../schemas/stepFormTexts';
@@ -34,7 +35,7 @@ const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
  * (each with what it must show), a file, and uploads it with a progress bar; the answer's record replaces the
  * merchant's, so the step shows the proof under review.
  */
-export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
+export function BankProofUpload({ merchant, mayAct, permitted = true }: StepComponentProps) {
   const id = useId();
   const { mutate } = useSWRConfig();
   const [type, setType] = useState<string | null>(null);
@@ -44,6 +45,7 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; sentWith?: unknown } | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [noAccess, setNoAccess] = useState(false);
 
   const wanted = evaluateStatus(merchant, rulesConfig).bankProofWanted === true;
   // The confirmation stands while the proof is under review; once a newer record asks for another (operations
@@ -67,6 +69,7 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
     setFile(chosen);
   };
   const upload = async () => {
+    if (!permitted) return setNoAccess(true);
     if (!type || !file || progress !== null) return;
     const form = new FormData();
     form.append('proof_type', type);
@@ -83,7 +86,8 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
       setProgress(null);
     }
   };
-  const disabled = !mayAct || progress !== null;
+  // Without the permission the proof can be chosen and UPLOAD opens the no-access modal (spec section 6).
+  const disabled = (permitted && !mayAct) || progress !== null;
   // Operations declined the last proof (the review queue): why, above the upload of another.
   const declinedBecause = (merchant.bank_detail as { bank_verification_remarks?: string | null } | null)?.bank_verification_remarks;
 
@@ -131,9 +135,10 @@ export function BankProofUpload({ merchant, mayAct }: StepComponentProps) {
           {outcome.text}
         </Alert>
       )}
-      <Button variant="contained" onClick={() => void upload()} disabled={disabled || !type || !file} sx={{ mt: 2, minHeight: 44 }}>
+      <Button variant="contained" onClick={() => void upload()} disabled={disabled || (permitted && (!type || !file))} sx={{ mt: 2, minHeight: 44 }}>
         {t('bankProof.submit')}
       </Button>
+      {noAccess && <NoAccessDialog onClose={() => setNoAccess(false)} />}
     </Box>
   );
 }

@@ -2,6 +2,6 @@ import { DocumentsPage } from '../../documents/DocumentsPage';
 import type { StepComponentProps } from '../stepComponents';
 
 /** The additional-documents step's content: the Documents tab's list, whose sending is the step's own Submit. */
-export function DocumentsChecklist({ merchant, mayAct }: StepComponentProps) {
-  return <DocumentsPage merchant={merchant} canEdit={mayAct} embedded />;
+export function DocumentsChecklist({ merchant, mayAct, permitted = true }: StepComponentProps) {
+  return <DocumentsPage merchant={merchant} canEdit={mayAct} permitted={permitted} embedded />;
 }

@@ -11,6 +11,7 @@ import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
+import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { attemptsLeftTexts, canBecomePennyAmount, pennyAmountOf, pennyPanelState, type PennyBankDetail } from '../penny/pennyPanelState';
 import type { StepComponentProps } from '../stepComponents';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
@@ -23,7 +24,7 @@ export const IMPS_SLOW_AFTER_MS = 30_000;
  * The bank account verification panel (penny test, onboarding spec sections 2 and 4): one state per row of the
  * spec's table, from the merchant's bank detail, which the live channel keeps current.
  */
-export function PennyPanel({ merchant, mayAct }: StepComponentProps) {
+export function PennyPanel({ merchant, mayAct, permitted = true }: StepComponentProps) {
   const bank = merchant.bank_detail as PennyBankDetail | null | undefined;
   const state = pennyPanelState(bank);
   switch (state) {
@@ -39,7 +40,8 @@ export function PennyPanel({ merchant, mayAct }: StepComponentProps) {
         </Alert>
       );
     case 'amountEntry':
-      return <AmountEntry merchant={merchant} readonly={!mayAct} />;
+      // Without the permission the amount can be typed and VERIFY opens the no-access modal (spec section 6).
+      return <AmountEntry merchant={merchant} readonly={permitted && !mayAct} permitted={permitted} />;
     case 'attemptsExhausted':
       return <AttemptTexts attemptsLeft={0} />;
     case 'failed':
@@ -108,14 +110,16 @@ const TYPED_MAX_LENGTH = 100;
  * A keystroke that leaves a text no amount can come from is blocked (spec section 5); a text pasted or filled in at
  * once is kept as it is, and a wrong amount stays in the field, for the merchant to correct.
  */
-function AmountEntry({ merchant, readonly }: { merchant: Merchant; readonly: boolean }) {
+function AmountEntry({ merchant, readonly, permitted }: { merchant: Merchant; readonly: boolean; permitted: boolean }) {
   const { mutate } = useSWRConfig();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ attemptsLeft: number } | { text: string } | null>(null);
+  const [noAccess, setNoAccess] = useState(false);
 
   const verify = async () => {
     if (busy || readonly) return;
+    if (!permitted) return setNoAccess(true);
     const amount = pennyAmountOf(typed);
     if (amount === '' || amount === '.') return setProblem({ text: t('validation.pennyAmount') });
     setBusy(true);
@@ -172,6 +176,7 @@ function AmountEntry({ merchant, readonly }: { merchant: Merchant; readonly: boo
         </Button>
       </Box>
       {problem !== null && 'attemptsLeft' in problem && <AttemptTexts attemptsLeft={problem.attemptsLeft} />}
+      {noAccess && <NoAccessDialog onClose={() => setNoAccess(false)} />}
     </Box>
   );
 }

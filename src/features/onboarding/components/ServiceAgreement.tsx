@@ -18,6 +18,7 @@ import { evaluateStatus } from '../../../../rules/evaluate';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { downloadFile, fetchFile } from '../../../shared/api/download';
 import { usePermissions } from '../../../shared/api/hooks';
+import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { track } from '../../../shared/analytics/analytics';
@@ -319,16 +320,7 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
           )}
         </AgreementDialog>
       )}
-      {dialog === 'noAccess' && (
-        <AgreementDialog
-          title={t('noAccess.agreement')}
-          actions={
-            <Button variant="contained" onClick={() => setShown(null)} sx={{ minHeight: 44 }}>
-              {t('noAccess.ok')}
-            </Button>
-          }
-        />
-      )}
+      {dialog === 'noAccess' && <NoAccessDialog text="agreement" onClose={() => setShown(null)} />}
     </Box>
   );
 }

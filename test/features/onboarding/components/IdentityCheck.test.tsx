@@ -94,6 +94,13 @@ describe('IdentityCheck in the KYC step', () => {
     expect(registered(/^Pincode/)).toHaveValue('');
   });
 
+  it('offers the identity checks before the address fields they may fill', async () => {
+    renderKycStep(merchantOf(SOLE_PROPRIETORSHIP));
+    const aadhaar = await screen.findByRole('button', { name: 'VERIFY WITH AADHAAR' });
+    const firstField = registered(/^Address/);
+    expect(aadhaar.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("starts a company's registered address empty, not from the signatory's saved KYC address", async () => {
     renderKycStep(merchantOf(PRIVATE_LIMITED, { saved_kyc_address: HOME }));
     expect(await screen.findByRole('button', { name: 'VERIFY WITH AADHAAR' })).toBeInTheDocument();

@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DocumentsPage } from '../../../src/features/documents/DocumentsPage';
+import type { Merchant } from '../../../src/shared/api/types';
+import { saveSession } from '../../../src/shared/session/session';
+import { mockFetch } from '../../fetchMock';
+
+const merchant: Merchant = { uuid: '11111111-2222-3333-4444-555555555555', mid: 8800003, document_status: null };
+const category = (code: string, label: string, status: string | null) => ({
+  code,
+  label,
+  tooltipText: null,
+  maxFileSizeLimit: 5,
+  template: null,
+  subCategory: null,
+  upload_state: status ? { status, remarks: null, kyc_document_uuid: 'a1b2c3d4-0000-4000-8000-000000000000', document_type: null, file: { path: '/api/v1/files/x', filename: `${code}.png`, byte_size: 2048 }, replaceable: true, removable: true } : null,
+});
+const READ_ONLY = 'You can view these documents only: uploading or removing them needs permission to edit the business profile, which your merchant admin can give.';
+
+function renderDocuments(canEdit: boolean) {
+  saveSession({ access_token: 'token', expires_in: 3600, merchant_uuid: merchant.uuid });
+  mockFetch(({ url }) =>
+    url.endsWith('/merchant_docs_req')
+      ? { body: { version: 1, required: [category('PANCARD_PARTNERSHIP', 'PAN Card of the Partnership Firm', 'Pending')], optional: [category('GOVT_ISSUED_CERTIFICATE', 'Government Issued Certificate', null)] } }
+      : undefined,
+  );
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <DocumentsPage merchant={merchant} canEdit={canEdit} />
+    </SWRConfig>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DocumentsPage without the permission to edit the profile', () => {
+  it('shows the documents read-only, with one line saying why', async () => {
+    renderDocuments(false);
+    expect(await screen.findByText(READ_ONLY)).toBeInTheDocument();
+    expect(screen.getByText('File: PANCARD_PARTNERSHIP.png')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /UPLOAD/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+  });
+
+  it('says nothing of the kind to a member who may upload', async () => {
+    renderDocuments(true);
+    expect(await screen.findByRole('button', { name: 'UPLOAD: Government Issued Certificate' })).toBeInTheDocument();
+    expect(screen.queryByText(READ_ONLY)).not.toBeInTheDocument();
+  });
+});
