@@ -69,7 +69,7 @@ describe('a merchant signs the service agreement on a phone inside the provider\
 
     await agreement.getByRole('button', { name: 'E-SIGN AGREEMENT', exact: true }).click();
     const esign = page.getByRole('dialog', { name: 'Review and e-sign your service agreement' });
-    await esign.getByText(/We will send a one-time password to the signing authority, s\*+@example\.com/).waitFor();
+    await esign.getByText(/We will send a one-time password to the signing authority, s\*+@example\.com: only the person who signs for the business can e-sign it\. Read the document first with the link below, then send the OTP\./).waitFor();
     await expectAccessible(page, 'msa-review-esign');
     await page.screenshot({ path: `${SCREENSHOTS}/msa-review-esign.png` });
     await esign.getByRole('button', { name: 'SEND OTP' }).click();
