@@ -8,6 +8,8 @@ const markPattern = RUPEE_MARKS.map((mark) => mark.replace(/[.]/g, '\\.')).join(
 const LEADING_MARK = new RegExp(`^(?:${markPattern})\\s*`, 'i');
 const TRAILING_MARK = new RegExp(`\\s*(?:${markPattern})$`, 'i');
 const TRAILING_END = new RegExp(`\\s*${AMOUNT_END}$`);
+/** The longest text read as an amount (the spec's default maximum for a text input); a longer one is not scanned. */
+const MAX_AMOUNT_TEXT = 100;
 /** Digits grouped by thousands, the Indian (`1,00,000`) or the international way (`100,000`), maybe with decimals. */
 const GROUPED_DIGITS = /^\d{1,3}(?:,\d{2,3})*,\d{3}(?:\.\d*)?$/;
 
@@ -38,6 +40,8 @@ export const normalizers = {
    * penny amount sent), not keystroke by keystroke: a mark typed half-way (`R`) is no mark yet.
    */
   amount: (text: string) => {
+    // Longer than any amount with its marks could be: left as it is for the schema to refuse, never scanned.
+    if (text.length > MAX_AMOUNT_TEXT) return text;
     const bare = text.trim().replace(LEADING_MARK, '').replace(TRAILING_END, '').replace(TRAILING_MARK, '').replace(/\s+/g, '');
     return GROUPED_DIGITS.test(bare) ? bare.replace(/,/g, '') : bare;
   },

@@ -61,7 +61,7 @@ export default function OnboardingPage() {
   const redirecting = useRedirectAfterBankVerified(
     rules ? rules.status.bankVerified === true : undefined,
     rules ? (rules.status.bankVerifiedRedirect as string | null) : undefined,
-    pathname === '/onboarding' && chosen === 'bank-details',
+    pathname === '/onboarding' && chosen === journey.bankVerifiedRedirectFrom,
   );
   // The step to bring into view once its row has opened or closed after a save.
   const [arriving, setArriving] = useState<string | null>(null);

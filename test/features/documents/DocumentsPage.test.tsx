@@ -4,18 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentsPage } from '../../../src/features/documents/DocumentsPage';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
+import { documentCategory } from '../../documentCategories';
 import { mockFetch } from '../../fetchMock';
 
 const merchant: Merchant = { uuid: '11111111-2222-3333-4444-555555555555', mid: 8800003, document_status: null };
-const category = (code: string, label: string, status: string | null) => ({
-  code,
-  label,
-  tooltipText: null,
-  maxFileSizeLimit: 5,
-  template: null,
-  subCategory: null,
-  upload_state: status ? { status, remarks: null, kyc_document_uuid: 'a1b2c3d4-0000-4000-8000-000000000000', document_type: null, file: { path: '/api/v1/files/x', filename: `${code}.png`, byte_size: 2048 }, replaceable: true, removable: true } : null,
-});
+const category = documentCategory;
 const READ_ONLY = 'You can view these documents only: uploading or removing them needs permission to edit the business profile, which your merchant admin can give.';
 
 function renderDocuments(canEdit: boolean) {

@@ -55,6 +55,18 @@ function renderOnboarding(path = '/onboarding') {
 const row = (title: string) => screen.getByRole('button', { name: new RegExp(`^${title}`) });
 const findRow = (title: string) => screen.findByRole('button', { name: new RegExp(`^${title}`) });
 
+/** Holds the server's answers to `method` calls until the returned function is called (a save still on its way). */
+function holdAnswers(method: string): () => void {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const answering = globalThis.fetch;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (init.method === method) await answered;
+    return answering(url, init);
+  });
+  return answer;
+}
+
 /** Fills the open KYC step's registered address (the operating one the same) and submits it. */
 async function submitKycAddress(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect(row('KYC')).toHaveAttribute('aria-expanded', 'true'));
@@ -205,14 +217,7 @@ describe('OnboardingPage', () => {
       const { user } = renderPage(before, ({ method }) =>
         method === 'PUT' ? { body: { merchant: { ...before, registration_address: address, operating_address: address } } } : undefined,
       );
-      // The server answers the save only when the test says so.
-      let answerSave = () => {};
-      const saveAnswered = new Promise<void>((resolve) => (answerSave = resolve));
-      const answering = globalThis.fetch;
-      vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-        if (init.method === 'PUT') await saveAnswered;
-        return answering(url, init);
-      });
+      const answerSave = holdAnswers('PUT');
       await submitKycAddress(user);
       await user.click(row('PAN Details'));
       await waitFor(() => expect(row('PAN Details')).toHaveAttribute('aria-expanded', 'true'));
@@ -228,13 +233,7 @@ describe('OnboardingPage', () => {
       const { user } = renderPage(before, ({ method, url }) =>
         method === 'POST' && url === `/api/v1/merchants/${UUID}/website_details` ? { body: { merchant: { ...before, integration_type: 'TOOLS' } } } : undefined,
       );
-      let answerSave = () => {};
-      const saveAnswered = new Promise<void>((resolve) => (answerSave = resolve));
-      const answering = globalThis.fetch;
-      vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-        if (init.method === 'POST') await saveAnswered;
-        return answering(url, init);
-      });
+      const answerSave = holdAnswers('POST');
       await waitFor(() => expect(row('Website Details')).toHaveAttribute('aria-expanded', 'true'));
       await user.click(await screen.findByRole('radio', { name: 'With payment links and tools (no website)' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));

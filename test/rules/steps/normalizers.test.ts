@@ -23,6 +23,9 @@ describe('normalizers (ui:normalize)', () => {
     expect(normalizeText('₹2/-', ['amount'])).toBe('2');
     expect(normalizeText('₹1,00,000.50', ['amount'])).toBe('100000.50');
     expect(normalizeText('Rs 100,000', ['amount'])).toBe('100000');
+    // A text longer than any amount (a hostile body) is left as it is, unscanned, for the schema to refuse.
+    const long = `₹${' '.repeat(200)}2.38`;
+    expect(normalizeText(long, ['amount'])).toBe(long);
     // A comma that is no thousands separator (a decimal comma) is left for the schema to refuse, not read as ₹238.
     expect(normalizeText('2,38', ['amount'])).toBe('2,38');
     expect(normalizeText('two rupees', ['amount'])).toBe('two');

@@ -57,4 +57,9 @@ describe('the shipped step definitions (schemas/steps/*.step.json)', () => {
       for (const key of keys) expect(isMessageKey(key), key).toBe(true);
     });
   });
+
+  it('names a journey step as the one the move after bank verification starts from', () => {
+    const steps = journey.groups.flatMap((group) => group.steps.map((step) => step.id));
+    expect(steps).toContain(journey.bankVerifiedRedirectFrom);
+  });
 });
