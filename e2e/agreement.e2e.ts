@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
 import { latestSandboxMessage, merchantOfPage, openStep, row, signUpWithPan, status } from './journey';
@@ -5,7 +7,7 @@ import { latestSandboxMessage, merchantOfPage, openStep, row, signUpWithPan, sta
 const product = startProductInBrowser();
 
 describe('a merchant signs the service agreement on a phone inside the provider\'s Android app', () => {
-  it('generates, reads to the end and accepts, e-signs with the signatory\'s OTP; the app hears OnboardingCompleted', async () => {
+  it('generates, reads to the end and accepts, e-signs it with the authorisation letter and Schedule C under one signatory\'s OTP; the app hears OnboardingCompleted', async () => {
     const page = await product.phonePage();
     // The Android app's bridge, as the host app installs it: what the page posts is kept for the test to read.
     await page.addInitScript(() => {
@@ -48,6 +50,20 @@ describe('a merchant signs the service agreement on a phone inside the provider\
     expect(account.status(), await account.text()).toBe(200);
     await page.reload();
 
+    // The Documents tab: the letter and Schedule C can be signed on paper and uploaded, or e-signed with the agreement.
+    const OFFERED = 'Or e-sign it with the service agreement: the one OTP sent to the signing authority signs both, and the signed copy is filed here.';
+    const documentRow = (category: string) => page.locator(`li[data-category="${category}"]`);
+    await page.getByRole('link', { name: 'Documents' }).click();
+    for (const category of ['SIGNED_AUTHORISATION_LETTER', 'SC']) {
+      await documentRow(category).getByText(OFFERED).waitFor();
+      await documentRow(category).getByRole('button', { name: /^UPLOAD:/ }).waitFor();
+    }
+    expect(await page.getByText(OFFERED).count()).toBe(2);
+    await documentRow('SIGNED_AUTHORISATION_LETTER').scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'documents-esign-offered');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-esign-offered.png` });
+    await page.getByRole('link', { name: 'Profile' }).click();
+
     await openStep(page, 'service-agreement');
     const agreement = row(page, 'service-agreement');
     await agreement.getByRole('button', { name: 'GENERATE AGREEMENT', exact: true }).click();
@@ -69,7 +85,13 @@ describe('a merchant signs the service agreement on a phone inside the provider\
 
     await agreement.getByRole('button', { name: 'E-SIGN AGREEMENT', exact: true }).click();
     const esign = page.getByRole('dialog', { name: 'Review and e-sign your service agreement' });
-    await esign.getByText(/We will send a one-time password to the signing authority, s\*+@example\.com: only the person who signs for the business can e-sign it\. Read the document first with the link below, then send the OTP\./).waitFor();
+    // Before the OTP goes: who receives it, and the three documents it signs, each to read.
+    await esign.getByText(/We will send a one-time password to the signing authority, s\*+@example\.com: only the person who signs for the business can e-sign\. That one OTP signs all 3 documents below: read each first, then send the OTP\./).waitFor();
+    const signedWithIt = esign.getByRole('list', { name: 'Documents signed with this OTP' });
+    expect(await signedWithIt.getByRole('button').allInnerTexts()).toEqual(['Service agreement (PDF)', 'Authorisation Letter (PDF)', 'Schedule C (PDF)']);
+    const [letterToRead] = await Promise.all([page.waitForEvent('download'), signedWithIt.getByRole('button', { name: 'Authorisation Letter (PDF)' }).click()]);
+    const letterRead = await PDFDocument.load(readFileSync((await letterToRead.path())!));
+    expect(letterRead.getTitle()).toBe('Authorisation Letter');
     await expectAccessible(page, 'msa-review-esign');
     await page.screenshot({ path: `${SCREENSHOTS}/msa-review-esign.png` });
     await esign.getByRole('button', { name: 'SEND OTP' }).click();
@@ -89,6 +111,20 @@ describe('a merchant signs the service agreement on a phone inside the provider\
     await success.getByRole('button', { name: 'CLOSE' }).click();
     await expect.poll(() => status(page, 'service-agreement')).toBe('Completed');
     await page.screenshot({ path: `${SCREENSHOTS}/agreement-signed.png`, fullPage: true });
+
+    // The same OTP signed the letter and Schedule C: each is on the Documents tab, e-signed, to download and send.
+    await page.getByRole('link', { name: 'Documents' }).click();
+    for (const category of ['SIGNED_AUTHORISATION_LETTER', 'SC']) {
+      await documentRow(category).getByText('E-signed with the service agreement.').waitFor();
+      expect(await documentRow(category).locator('.MuiChip-label').innerText()).toBe('Uploaded, not submitted');
+    }
+    const [letterSigned] = await Promise.all([page.waitForEvent('download'), documentRow('SIGNED_AUTHORISATION_LETTER').getByRole('button', { name: 'Download', exact: true }).click()]);
+    const letterPdf = await PDFDocument.load(readFileSync((await letterSigned.path())!));
+    expect(letterPdf.getKeywords()).toMatch(/^e-signed sha256:[0-9a-f]{64}$/);
+    expect(letterPdf.getPageCount()).toBe(letterRead.getPageCount() + 1);
+    await documentRow('SIGNED_AUTHORISATION_LETTER').scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'documents-esigned');
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-esigned.png` });
     await page.context().close();
   });
 });

@@ -34,7 +34,38 @@ describe('the NOW product bank screens on a phone', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/now-neft-fallback.png`, fullPage: true });
     await expectAccessible(page, 'now-neft-fallback');
     await page.getByRole('button', { name: 'CHOOSE WEBSITE NAME' }).click();
-    await page.waitForURL(/\/app\/onboarding\/website$/);
+
+    // The website name: the name the NOW store and payment page show, suggested from the names the merchant gave.
+    await page.waitForURL(/\/app\/display-name\?from=%2Fbank-details$/);
+    await page.getByRole('heading', { level: 1, name: 'Choose your website name' }).waitFor();
+    const suggestions = page.getByRole('group', { name: 'Suggested names' });
+    await suggestions.getByRole('button', { name: 'Kiran Kirana', exact: true }).waitFor();
+    const field = page.getByRole('textbox', { name: /Website name/ });
+    expect(await field.inputValue()).toBe('Kiran Kirana');
+    await page.screenshot({ path: `${SCREENSHOTS}/now-display-name.png`, fullPage: true });
+    await expectAccessible(page, 'now-display-name');
+
+    await field.fill('Kiran Kirana <Pune>');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText(/Use letters, numbers, spaces and & \. , ' \( \) - only/).first().waitFor();
+    await expectAccessible(page, 'now-display-name-refused');
+    await field.fill('Kiran Kirana (Pune)');
+    await page.getByRole('button', { name: 'Save name' }).click();
+
+    await page.waitForURL(/\/app\/bank-details$/);
+    await page.getByText('Website name saved. Your customers will see Kiran Kirana (Pune).').waitFor();
+    await page.getByText('Website name: Kiran Kirana (Pune)').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Few more steps to activate your payment gateway' }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/now-display-name-saved.png`, fullPage: true });
+    await expectAccessible(page, 'now-display-name-saved');
+    await page.context().close();
+  });
+
+  it('keeps the website name screen to the NOW product', async () => {
+    const page = await product.phonePage();
+    await signInWithPassword(page, 'demo.private@example.com');
+    await page.goto(`${nowUrl()}/app/display-name`);
+    await page.waitForURL(/\/app\/onboarding$/);
     await page.context().close();
   });
 

@@ -1,9 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { aclPermissions } from '../schemas/registry';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expectAccessible, SCREENSHOTS, startProductInBrowser } from './harness';
-import { latestSandboxMessage, merchantOfPage, openStep, row, signUpWithPan, status } from './journey';
+import { latestSandboxMessage, merchantOfPage, openStep, row, signInByOtp, signUpWithPan, status } from './journey';
 
 const product = startProductInBrowser();
 
@@ -68,6 +69,26 @@ describe('documents instead of a signature, and for a website, on a phone', () =
     // spec names an agreement's upload button), merged on DONE.
     await agreement.getByRole('region', { name: 'Upload the signed and stamped copy' }).waitFor();
     await snap(page, 'agreement-copy-offer');
+
+    // A team member who may view the profile but not change it sees the same upload, and is told it is not theirs.
+    const viewerRole = await api('post', `/api/v1/merchants/${uuid}/acl_roles`, {
+      acl_role: { name: 'Viewer', acl_permission_uuids: [aclPermissions.catalogue.find((permission) => permission.name === 'user_profile')!.uuid] },
+    });
+    expect(viewerRole.status(), await viewerRole.text()).toBe(201);
+    const viewerEmail = `copy.viewer.${Date.now()}@example.com`;
+    const invited = await api('post', `/api/v1/merchants/${uuid}/staff_invites`, { name: 'Ravi Kumar', email: viewerEmail, acl_role_id: ((await viewerRole.json()) as { acl_role: { id: number } }).acl_role.id, mobile: null });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const viewer = await product.phonePage();
+    await signInByOtp(viewer, product.baseUrl, viewerEmail);
+    await openStep(viewer, 'service-agreement');
+    await row(viewer, 'service-agreement').getByRole('button', { name: 'ACCEPT: Upload the signed and stamped copy', exact: true }).click();
+    const noAccess = viewer.getByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+    await noAccess.waitFor();
+    await snap(viewer, 'agreement-copy-no-access');
+    await noAccess.getByRole('button', { name: 'Ok, got it!' }).click();
+    await noAccess.waitFor({ state: 'detached' });
+    expect(await viewer.getByRole('dialog', { name: 'Service Agreement' }).count()).toBe(0);
+    await viewer.context().close();
     await agreement.getByRole('button', { name: 'ACCEPT: Upload the signed and stamped copy', exact: true }).click();
     const uploader = page.getByRole('dialog', { name: 'Service Agreement' });
     await uploader.locator('input[type=file][aria-label="Page 1"]').setInputFiles({ name: 'signed page 1.pdf', mimeType: 'application/pdf', buffer: await scannedPdf('Signed by Kavya Patel, Director') });

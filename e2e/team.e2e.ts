@@ -41,6 +41,9 @@ describe('team accounts', () => {
     await inviteForm.getByRole('button', { name: 'Send Invite' }).click();
     await owner.getByRole('dialog', { name: 'Employee added successfully!' }).waitFor();
     await snap(owner, 'team-invite-sent');
+    // The success modal closes itself (3 s) and leaves focus where the invite form was, not on the page's body.
+    await owner.getByRole('dialog', { name: 'Employee added successfully!' }).waitFor({ state: 'detached', timeout: 5_000 });
+    await expect.poll(() => owner.evaluate(() => document.activeElement?.textContent)).toBe('Add New Employee');
     await owner.getByRole('region', { name: 'Priya Kapoor' }).getByText('Invited: the role is assigned once they accept the invitation').waitFor();
 
     // The employee signs in with the invited e-mail: the owner's merchant, in the role, and no team management.
@@ -57,6 +60,17 @@ describe('team accounts', () => {
     // The owner sees the invitation accepted.
     await owner.reload();
     await expect.poll(() => owner.getByRole('region', { name: 'Priya Kapoor' }).getByText('Invited: the role is assigned once they accept the invitation').count()).toBe(0);
+
+    // A role that still has an employee is not deleted: the generic error modal says why ("!" and the message).
+    await owner.goto(`${moneyUrl()}/app/settings/team_accounts/roles`);
+    await owner.getByRole('region', { name: 'Document uploader' }).getByRole('button', { name: 'Delete role Document uploader' }).click();
+    await owner.getByRole('dialog', { name: 'Delete the role "Document uploader"?' }).getByRole('button', { name: 'DELETE' }).click();
+    const refused = owner.getByRole('alertdialog', { name: '1 employee(s) hold this role: move them to another role before deleting it.' });
+    await refused.waitFor();
+    await snap(owner, 'team-role-delete-refused');
+    await refused.getByRole('button', { name: 'Ok, got it!' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await owner.getByRole('region', { name: 'Document uploader' }).waitFor();
     await employee.context().close();
     await owner.context().close();
   });

@@ -1,13 +1,15 @@
 import FormControl from '@mui/material/FormControl';
 import Typography from '@mui/material/Typography';
 import { ADDITIONAL_PROPERTY_FLAG, getTemplate, getUiOptions, type FieldTemplateProps, type RJSFSchema, type UIOptionsType } from '@rjsf/utils';
+import { FieldBusy } from './FieldBusy';
 
 /**
  * The theme's field template (the field, its description, errors and help), except that a field drawn by the default
  * text, select or checkbox widget, which draws its own state (`OutlinedField`, `CheckboxWidget`), or an object, is not
  * wrapped in an MUI `FormControl`: a styled component computing its styles on every render, which such a field does not read.
  * Other widgets (radio groups, checkbox lists, the project's own) take their error and required state from the
- * `FormControl` as in the theme.
+ * `FormControl` as in the theme. While a lookup runs for the field (`ui:busy`, its text) a status line with a progress
+ * bar shows: over an object's fields (an address the registry fills), under a single field.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, classNames, style, disabled, displayLabel, hidden, label, onKeyRename, onKeyRenameBlur, onRemoveProperty, readonly, required, rawErrors = [], errors, help, description, rawDescription, schema, uiSchema, registry } =
@@ -15,9 +17,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const uiOptions = getUiOptions(uiSchema);
   const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, uiOptions);
   if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
+  const busy = typeof uiOptions.busy === 'string' ? <FieldBusy text={uiOptions.busy} /> : null;
   const content = (
     <>
+      {schema.type === 'object' && busy}
       {children}
+      {schema.type !== 'object' && busy}
       {displayLabel && uiOptions.widget !== 'checkbox' && rawDescription ? (
         <Typography variant="caption" color="textSecondary">
           {description}

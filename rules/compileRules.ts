@@ -134,6 +134,7 @@ function compileSteps(config: RulesConfig, compile: LogicCompiler, defs: Readonl
       if (!isFlagName(name)) throw new LogicError(`steps.steps.${id}.${name}`, `unknown flag (flags: ${FLAG_ORDER.join(', ')})`);
     }
   }
+  const earlierSteps = new Set<string>();
   return STEP_IDS.map((id) => {
     const own = steps[id];
     if (!own) throw new LogicError(`steps.steps.${id}`, 'missing: every step needs its rules');
@@ -147,12 +148,13 @@ function compileSteps(config: RulesConfig, compile: LogicCompiler, defs: Readonl
       const logic = (fromStep ? own[flag] : defaults[flag]) as Logic;
       checkReferences(
         logic,
-        { roots: new Set(['merchant', 'kyc_documents', 'defs', 'step', 'stepId']), names: { defs, step: earlier } },
+        { roots: new Set(['merchant', 'kyc_documents', 'defs', 'step', 'steps', 'stepId']), names: { defs, step: earlier, steps: earlierSteps } },
         where,
       );
       earlier.add(flag);
       return [flag, compile(logic, where, variables)] as const;
     });
+    earlierSteps.add(id);
     return [id, flags] as const;
   });
 }
@@ -168,8 +170,8 @@ function compileStatus(config: RulesConfig, compile: LogicCompiler, defs: Readon
     checkReferences(
       logic,
       {
-        roots: new Set(['merchant', 'kyc_documents', 'requested_product', 'defs', 'status', 'tables']),
-        names: { defs, status: earlier, tables: tableNames },
+        roots: new Set(['merchant', 'kyc_documents', 'requested_product', 'defs', 'steps', 'status', 'tables']),
+        names: { defs, steps: new Set<string>(STEP_IDS), status: earlier, tables: tableNames },
       },
       where,
     );

@@ -30,6 +30,8 @@ interface RuleData extends DefinitionSlots {
   status: Record<string, unknown>;
   stepId: StepId | null;
   step: Record<string, unknown> | null;
+  /** The flags of the steps evaluated so far (those before the current one in journey order). */
+  steps: Record<string, unknown>;
 }
 
 function ruleData(rules: CompiledRules, merchant: object, related: RelatedRecords): RuleData {
@@ -43,6 +45,7 @@ function ruleData(rules: CompiledRules, merchant: object, related: RelatedRecord
     status: {},
     stepId: null,
     step: null,
+    steps: {},
   };
   const defs = rules.defs;
   for (let i = 0; i < defs.length; i++) {
@@ -69,6 +72,8 @@ const SETTERS: Record<FlagName, (flags: StepFlags, value: unknown) => void> = {
   omitted: (flags, value) => (flags.omitted = truthy(value)),
   todo: (flags, value) => (flags.todo = truthy(value)),
   reason: (flags, value) => (flags.reason = messageKey(value)),
+  waitingFor: (flags, value) => (flags.waitingFor = messageKey(value)),
+  appearedBecause: (flags, value) => (flags.appearedBecause = messageKey(value)),
 };
 
 function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
@@ -86,6 +91,8 @@ function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
       omitted: false,
       todo: false,
       reason: null,
+      waitingFor: null,
+      appearedBecause: null,
     };
     data.stepId = id;
     data.step = flags;
@@ -94,6 +101,7 @@ function stepFlags(rules: CompiledRules, data: RuleData): StepStatuses {
       SETTERS[flag](flags, rule(data));
     }
     result[id] = flags;
+    data.steps[id] = flags;
   }
   data.stepId = null;
   data.step = null;
@@ -144,7 +152,10 @@ export function evaluate(merchant: object, config: RulesConfig): StepStatuses {
  */
 export function evaluateStatus(merchant: object, config: RulesConfig, related: RelatedRecords = {}): PlatformStatus {
   const rules = compiledRulesFor(config);
-  return platformStatus(rules, ruleData(rules, merchant, related));
+  const data = ruleData(rules, merchant, related);
+  // Status rules may read the steps' flags (`steps.<id>.<flag>`).
+  stepFlags(rules, data);
+  return platformStatus(rules, data);
 }
 
 /** The documents a merchant must and may provide (onboarding spec section 5, `rules/documents.json`). */

@@ -22,7 +22,10 @@ export type StepId = (typeof STEP_IDS)[number];
 /**
  * The flags of a step, in evaluation order: a rule may read the flags before it through
  * `{"var": "step.<flag>"}` (so `locked` can derive from `lockedReason`, `todo` from both,
- * and `reason` from all the others).
+ * and `reason` from all the others), and every flag of a step before it in journey order through
+ * `{"var": "steps.<step id>.<flag>"}`. `waitingFor` is ours, not the spec's: for a step to do whose next move is
+ * not the merchant's now (a review, a deposit, another step), a message key saying what it waits for;
+ * `appearedBecause`, ours too: for a step the rules show only once something happened, why it is there.
  */
 export const FLAG_ORDER = [
   'completed',
@@ -35,13 +38,15 @@ export const FLAG_ORDER = [
   'omitted',
   'todo',
   'reason',
+  'waitingFor',
+  'appearedBecause',
 ] as const;
 
 /** A flag name of `FLAG_ORDER`. */
 export type FlagName = (typeof FLAG_ORDER)[number];
 
 /** The flags whose value is a message key of `schemas/messages/en.json` (or null), not a boolean. */
-export const MESSAGE_FLAGS = ['lockedReason', 'reason'] as const;
+export const MESSAGE_FLAGS = ['lockedReason', 'reason', 'waitingFor', 'appearedBecause'] as const;
 
 /** A flag name of `MESSAGE_FLAGS`. */
 export type MessageFlagName = (typeof MESSAGE_FLAGS)[number];

@@ -29,11 +29,13 @@ import websiteDocumentsSchema from './documents/website-documents.schema.json';
 import stepDefinitionSchema from './steps/step-definition.json';
 import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaFiles } from './stepCatalogue';
 import requirementsMatrixUi from './ops/requirements-matrix.ui.json';
+import displayNameSchema from './now/display-name.json';
+import displayNameUi from './now/display-name.ui.json';
 import { inlineRefs } from '../renderer/inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi, sandboxApi];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi, sandboxApi, displayNameSchema];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, assessmentQuestions, pricingPlans, merchantRecord, kycDocumentRecord };
@@ -41,12 +43,13 @@ export { businessEntities, aclPermissions, assessmentQuestions, pricingPlans, me
 
 /**
  * Every form the browser renders with a validator compiled at build time (scripts/compile-validators.ts): the steps,
- * and the operations console's draft of the document matrix (its own format's schema: what operations publish at run
- * time is data that this one validator checks).
+ * the operations console's draft of the document matrix (its own format's schema: what operations publish at run
+ * time is data that this one validator checks), and the NOW merchant's display name.
  */
 export const browserForms: Record<string, { schema: JsonSchema; uiSchema: UiSchema }> = {
   ...stepForms,
   'requirements-matrix': { schema: requirementsMatrixSchema, uiSchema: requirementsMatrixUi as UiSchema },
+  'display-name': { schema: displayNameSchema as JsonSchema, uiSchema: displayNameUi as UiSchema },
 };
 
 /**

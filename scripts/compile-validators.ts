@@ -142,8 +142,16 @@ function stepFormData(step: string, schema: JsonSchema) {
   const definition = stepDefinitions[step];
   if (definition === undefined) return { schema, texts: textsNamedBy(schema) };
   const names = new Set([...JSON.stringify(definition).matchAll(/"master\.(\w+)/g)].map((match) => match[1]!));
-  const master = Object.fromEntries(Object.entries(masterTables).filter(([name]) => names.has(name)));
-  return { schema, definition, master, texts: textsNamedBy([schema, definition, master]) };
+  const master = withoutComments(Object.fromEntries(Object.entries(masterTables).filter(([name]) => names.has(name))));
+  return { schema, definition: withoutComments(definition), master, texts: textsNamedBy([schema, definition, master]) };
+}
+
+/**
+ * Data without its notes for the people who edit it (`$comment`, `$comment:<name>`): the browser never reads them
+ * (the master tables' run to kilobytes). Not for the schema, whose validators are found by rjsf's hash of it as it is.
+ */
+function withoutComments<T>(data: T): T {
+  return JSON.parse(JSON.stringify(data, (key, value: unknown) => (/^\$comment(:|$)/.test(key) ? undefined : value))) as T;
 }
 
 /**

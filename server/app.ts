@@ -46,6 +46,7 @@ import { assessmentRoutes } from './routes/assessment';
 import { planRoutes } from './routes/plans';
 import { termsRoutes } from './routes/terms';
 import { passwordRoutes } from './routes/password';
+import { userLanguageRoutes } from './routes/userLanguage';
 import { sandboxPaymentRoutes } from './routes/sandboxPayment';
 import { oauthRoutes } from './routes/oauth';
 import { sandboxPartnerRoutes } from './routes/sandboxPartner';
@@ -60,6 +61,8 @@ import { opsRoutes } from './routes/ops';
 import { systemClock, type Clock } from './jobs/clock';
 import { createJobRunner, type JobRunner } from './jobs/jobQueue';
 import { PENNY_DEPOSIT_JOB, pennyDepositJob } from './penny/pennyDeposits';
+import { NOTIFICATION_JOB } from './notifications/merchantNotifications';
+import { notificationJob } from './notifications/notificationJob';
 
 export interface BuildOptions {
   db: Database;
@@ -121,7 +124,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: status >= 500 ? message('error.server') : error.message });
   });
 
-  const jobs = createJobRunner(options.db, { [PENNY_DEPOSIT_JOB]: pennyDepositJob(options.db, ctx.providers.penny), [AGREEMENT_JOB]: agreementJob(options.db) }, {
+  const jobHandlers = {
+    [PENNY_DEPOSIT_JOB]: pennyDepositJob(options.db, ctx.providers.penny),
+    [AGREEMENT_JOB]: agreementJob(options.db),
+    [NOTIFICATION_JOB]: notificationJob(options.db, ctx.providers.messages, config.publicUrl),
+  };
+  const jobs = createJobRunner(options.db, jobHandlers, {
     clock,
     pollIntervalMs: config.jobPollMs,
     onError: (job, error) => app.log.error({ err: error, job: job.id, kind: job.kind }, 'job failed'),
@@ -164,6 +172,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(planRoutes(ctx));
       await v1.register(termsRoutes(ctx));
       await v1.register(passwordRoutes(ctx));
+      await v1.register(userLanguageRoutes(ctx));
       await v1.register(oauthRoutes(ctx));
       await v1.register(otpRoutes(ctx));
       await v1.register(documentRoutes(ctx));

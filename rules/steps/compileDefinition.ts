@@ -19,6 +19,8 @@ export interface LookupRequest {
   appliesTo(data: Record<string, unknown>): boolean;
   /** Catalogue key to show on the field when the call finds nothing; none: a failed lookup is silent. */
   failed?: string;
+  /** While the call runs: the catalogue key to show, with a progress bar, on the field (path) `at`. */
+  busy?: { at: string; message: string };
 }
 
 /** A call to make because the merchant removed a saved item from a list. */
@@ -204,6 +206,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
         fill: (answer: unknown) => Object.fromEntries(lookup.fill.map(([path, logic]) => [path, logic({ ...env, answer })])),
         appliesTo,
         failed: lookup.rule.failed,
+        ...(lookup.rule.busy && (lookup.rule.at ?? lookup.rule.on) ? { busy: { at: (lookup.rule.at ?? lookup.rule.on)!, message: lookup.rule.busy } } : {}),
       },
     ];
   }

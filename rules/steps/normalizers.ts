@@ -8,6 +8,8 @@ const markPattern = RUPEE_MARKS.map((mark) => mark.replace(/[.]/g, '\\.')).join(
 const LEADING_MARK = new RegExp(`^(?:${markPattern})\\s*`, 'i');
 const TRAILING_MARK = new RegExp(`\\s*(?:${markPattern})$`, 'i');
 const TRAILING_END = new RegExp(`\\s*${AMOUNT_END}$`);
+/** The longest web address the schema takes (definitions.json `url`); a longer one is not scanned. */
+const MAX_WEB_ADDRESS = 255;
 /** The longest text read as an amount (the spec's default maximum for a text input); a longer one is not scanned. */
 const MAX_AMOUNT_TEXT = 100;
 /** Digits grouped by thousands, the Indian (`1,00,000`) or the international way (`100,000`), maybe with decimals. */
@@ -25,6 +27,17 @@ export const normalizers = {
   compact: (text: string) => text.replace(/\s+/g, ''),
   /** No spaces or hyphens: an account number typed in groups (`5010 0123-4567`). */
   noSeparators: (text: string) => text.replace(/[\s-]+/g, ''),
+  /**
+   * A web address typed without its scheme (`janakitchens.in`, `www.janakitchens.in/menu`) gets `https://` in front,
+   * once what is typed reads as a host with a suffix (a dot, then two letters); one with a scheme (`http://…`), or
+   * anything else, is left for the schema to judge. Spaces are dropped (as `compact`). Safe while typing: `janakitchens`
+   * stays as it is until its suffix is typed.
+   */
+  webAddress: (text: string) => {
+    const compact = text.replace(/\s+/g, '');
+    if (compact.length > MAX_WEB_ADDRESS || /^[a-z][a-z0-9+.-]*:/i.test(compact)) return compact;
+    return /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(?:[:/?#]|$)/i.test(compact) ? `https://${compact}` : compact;
+  },
   /**
    * An Indian mobile number as its 10 digits: spaces, hyphens and brackets dropped, and a `+91`, `91` or `0` in front
    * of 10 digits; anything else is left as typed (trimmed), for the schema to judge.

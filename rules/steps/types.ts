@@ -54,6 +54,10 @@ export interface LookupRule {
   fill: Record<string, Logic>;
   /** Catalogue key shown on the field `on` when the call finds nothing (else a failed lookup is silent). */
   failed?: string;
+  /** Catalogue key shown, with a progress bar, on the field `at` (default `on`) while the call runs. */
+  busy?: string;
+  /** The field (path) the `busy` text shows on: the field the answer fills, for a lookup made when the step opens. */
+  at?: string;
 }
 
 /** A call made when the merchant removes a saved item from a list (a beneficial owner): the item is `item`. */

@@ -217,14 +217,9 @@ export async function latestAddenda(db: Queryable, merchantUuid: string): Promis
   return rows.map(addendumOf);
 }
 
-/** Addenda accepted by their merchants and waiting for a reviewer, oldest first, with the merchant's record. */
-export async function addendaInReview(db: Queryable, entity: string | null): Promise<Array<Addendum & { merchant_uuid: string; mid: string; record: MerchantRecord }>> {
-  const rows = await db.query<AddendumRow & { mid: string; record: MerchantRecord }>(
-    `select ${COLUMNS.split(', ').map((column) => `a.${column}`).join(', ')}, m.mid::text as mid, m.record
-       from addenda a join merchants m on m.uuid = a.merchant_uuid
-      where a.status = 'accepted' and ($1::text is null or m.record -> 'business_entity' ->> 'name' = $1)
-      order by a.accepted_at, a.id limit 200`,
-    [entity],
-  );
-  return rows.map((row) => ({ ...addendumOf(row), merchant_uuid: row.merchant_uuid, mid: row.mid, record: row.record }));
+/** The addenda of `ids` that wait for a reviewer (accepted by their merchants): the review queue's page of them. */
+export async function addendaInReview(db: Queryable, ids: readonly string[]): Promise<Array<Addendum & { merchant_uuid: string }>> {
+  if (!ids.length) return [];
+  const rows = await db.query<AddendumRow>(`select ${COLUMNS} from addenda where id = any($1::uuid[]) and status = 'accepted'`, [ids]);
+  return rows.map((row) => ({ ...addendumOf(row), merchant_uuid: row.merchant_uuid }));
 }

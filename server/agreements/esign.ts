@@ -38,15 +38,24 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, 1)}***@${domain}`;
 }
 
+/** What a signature page says besides who, when and the hash: its closing statement, and what else the same OTP signed. */
+export interface SignatureNote {
+  /** The catalogue key of the closing statement (`generated.esign.*`). */
+  statement: 'statement' | 'statementWithAgreement';
+  /** The titles of every document the one OTP signed (this one among them); one document alone: none listed. */
+  together: readonly string[];
+}
+
 /**
- * The e-signed agreement: the merged document with a signature page appended that records who signed, for whom, when
- * (UTC and India time), how the signer was verified (an OTP to their e-mail) and the SHA-256 of the document they
- * signed. The stored file's own SHA-256 is kept beside it, so any later change to the signed bytes shows.
+ * An e-signed document: the document signed with a signature page appended that records who signed, for whom, when
+ * (UTC and India time), how the signer was verified (an OTP to their e-mail), the SHA-256 of the document they signed
+ * and, when one OTP signed several documents (the agreement, the authorisation letter, Schedule C), which. The stored
+ * file's own SHA-256 is kept beside it, so any later change to the signed bytes shows.
  */
-export async function signedAgreement(merged: Uint8Array, signer: Signer, now: Date): Promise<Buffer> {
-  const pdf = await PDFDocument.load(merged);
+export async function signedWithPage(document: Uint8Array, signer: Signer, now: Date, note: SignatureNote): Promise<Buffer> {
+  const pdf = await PDFDocument.load(document);
   pdf.setModificationDate(now);
-  pdf.setKeywords(['e-signed', `sha256:${sha256Hex(merged)}`]);
+  pdf.setKeywords(['e-signed', `sha256:${sha256Hex(document)}`]);
   // A page of its own, after the document's.
   const writer = await pageWriter(pdf);
   const indiaTime = now.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'long', timeStyle: 'long' });
@@ -56,8 +65,9 @@ export async function signedAgreement(merged: Uint8Array, signer: Signer, now: D
   writer.line(t('signedFor', { name: signer.for, mid: signer.mid }));
   writer.line(t('signedAt', { utc: now.toISOString(), india: indiaTime }));
   writer.line(t('verifiedBy', { email: maskEmail(signer.email) }));
+  if (note.together.length > 1) writer.line(t('together', { documents: note.together.join(', ') }));
   writer.gap();
-  writer.paragraph(t('document', { sha256: sha256Hex(merged) }));
-  writer.paragraph(t('statement'));
+  writer.paragraph(t('document', { sha256: sha256Hex(document) }));
+  writer.paragraph(t(note.statement));
   return Buffer.from(await pdf.save());
 }

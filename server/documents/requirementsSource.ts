@@ -5,12 +5,18 @@ import type { DocumentRulesConfig, RulesConfig } from '../../rules/types';
 import type { AjvInstance } from '../../schemas/ajv';
 import { toFieldErrors } from '../../schemas/fieldErrors';
 
+/** Whose document a category is: the business, its signing authority or its beneficial owners. */
+export type DocumentOwner = 'company' | 'signing_authority' | 'beneficial_owner';
+
 /** One category's configuration (schemas/documents/document-catalogue.schema.json). */
 export interface CategoryConfig {
   label: string;
+  /** Absent in versions stored before owners existed: the company's (the schema's default). */
+  owner?: DocumentOwner;
   tooltipText?: string;
   maxFileSizeLimit: number;
-  template?: { call: string; label: string };
+  /** The document the portal writes for the merchant to sign; `esign`: it may be e-signed with the service agreement. */
+  template?: { call: string; label: string; esign?: boolean };
   uploadLabel?: string;
   subCategory: { modalTitle: string; value: string[]; uploadFrontAndBack: string[]; uploadMultiple: string[]; coachMark?: string } | null;
 }

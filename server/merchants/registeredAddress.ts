@@ -5,12 +5,14 @@ import type { MerchantRecord } from './store';
 import type { Address } from './updates/addresses';
 
 /**
- * The KYC step's context (schemas/steps/kyc.step.json), which its schema reads as `$context`: whether the business
- * entity's registered address may be its signatory's own (schemas/master/business-entities.json), and the
- * signatory's address as Aadhaar or central KYC found it.
+ * The KYC step's context (schemas/steps/kyc.step.json), which its schema reads as `$context`: the sources the business
+ * entity's registered address may come from (schemas/master/business-entities.json: its signatory's own, or the
+ * company registry's registered office, which the step fills from the signatory's CIN), and the signatory's address
+ * as Aadhaar or central KYC found it.
  */
 export interface KycContext {
   registered_address_from_signatory: boolean;
+  registered_address_from_registry: boolean;
   signatory_address: Address | null;
 }
 

@@ -6,6 +6,7 @@ import type { UserRow } from '../auth/users';
 import newMerchantTemplate from './new-merchant.json';
 import { assertMerchantRecord } from './assertRecord';
 import { parseMerchantId } from './parseIds';
+import { notifyIfActivated } from '../notifications/merchantNotifications';
 
 /** A merchant record as GET /api/v1/merchants/{id} returns it (schemas/records/merchant.json). */
 export type MerchantRecord = { uuid: string; mid: number } & Record<string, unknown>;
@@ -17,7 +18,8 @@ export interface Membership {
   permissions: string[];
 }
 
-const OWNER_ROLE = 'Owner';
+/** The role of the user who created a merchant: all permissions. */
+export const OWNER_ROLE = 'Owner';
 
 /** Where a merchant signed up: the product of the host it signed up on, and the app source (Web, AndroidApp, iOSApp, NA). */
 export interface SignUpOrigin {
@@ -133,7 +135,10 @@ export function hasPermission(membership: Pick<Membership, 'permissions'>, ...wa
   return wanted.some((name) => membership.permissions.includes(name));
 }
 
-/** Stores a new version of a merchant record and an audit event describing the change. */
+/**
+ * Stores a new version of a merchant record and an audit event describing the change; the first version with every
+ * step completed queues the "account activated" notice (server/notifications).
+ */
 export async function saveRecord(
   db: Queryable,
   record: MerchantRecord,
@@ -144,6 +149,7 @@ export async function saveRecord(
   assertMerchantRecord(record);
   await db.query('update merchants set record = $2, updated_at = now() where uuid = $1', [record.uuid, JSON.stringify(record)]);
   await recordEvent(db, record.uuid, userId, kind, detail);
+  await notifyIfActivated(db, record);
 }
 
 async function recordEvent(db: Queryable, merchantUuid: string, userId: string, kind: string, detail: Record<string, unknown>) {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { MerchantRecord } from '../merchants/store';
+import { notifyIfActivated } from '../notifications/merchantNotifications';
 import { notifyProfile } from './profileEvents';
 
 /** What a guess of the deposited amount did. */
@@ -64,6 +65,7 @@ export async function checkPennyGuess(db: Database, merchantUuid: string, amount
       JSON.stringify({ attempts_left: bankDetail.penny_attempt_left }),
     ]);
     if (right) {
+      await notifyIfActivated(tx, updated.record);
       await notifyProfile(tx, merchantUuid, { bank_verified: true, bank_verification_status: 'verified' });
       return { outcome: 'verified', record: updated.record };
     }

@@ -8,7 +8,7 @@ const PROVIDER_ROLES: Record<keyof Providers, string> = {
   messages: 'SMS and e-mail delivery of OTPs and notices',
   pan: 'PAN verification (income-tax records)',
   businessVerification: 'GST and shop-registration verification',
-  companyRegistry: 'company registry (signatories of a CIN or LLPIN)',
+  companyRegistry: 'company registry (company search by name, signatories and registered office of a CIN or LLPIN)',
   penny: 'test deposits to bank accounts (penny test)',
   identity: 'Aadhaar e-KYC by OTP and central KYC (CKYC)',
   website: 'website liveliness check (is the merchant\'s site live)',

@@ -4,7 +4,7 @@ import { sandboxPennyProvider } from './sandboxPenny';
 import { sandboxIdentityProvider } from './sandboxIdentity';
 import { areaCodes } from '../merchants/businessCategories';
 import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
-import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, PaymentProvider, Providers, WebsiteProvider } from './types';
+import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, PaymentProvider, PostalAddress, Providers, WebsiteProvider } from './types';
 
 /** Delivers messages into the sandbox inbox table instead of an SMS or e-mail gateway. */
 export function sandboxMessageProvider(db: Queryable): MessageProvider {
@@ -127,18 +127,56 @@ export function sandboxBusinessVerificationProvider(areaCodes: ReadonlyArray<{ c
 }
 
 /**
- * Sandbox company registry, deterministic: a CIN or LLPIN whose digits are all zeros has no signatories; any other
- * has two, named from its characters, Directors for a CIN and Designated Partners for an LLPIN (AAB-1234).
+ * The sandbox registry's registered offices, by the state code of a CIN (its 7th and 8th characters); an LLPIN, which
+ * names no state, or a state not listed gets one by its characters. City and state are India Post's names for the
+ * pincode (server/reference/pincodes.ts), so the KYC step saves an office as the registry gives it.
+ */
+export const SANDBOX_REGISTERED_OFFICES: Readonly<Record<string, PostalAddress>> = {
+  MH: { address_line: 'Unit 4, Kalpataru Square, Andheri East', city: 'Mumbai', pincode: '400069', state: 'Maharashtra' },
+  KA: { address_line: '3rd Floor, Prestige Tower, Residency Road', city: 'Bangalore', pincode: '560025', state: 'Karnataka' },
+  DL: { address_line: '12, Barakhamba Road, Connaught Place', city: 'Central Delhi', pincode: '110001', state: 'Delhi' },
+  WB: { address_line: '22, Camac Street', city: 'Kolkata', pincode: '700016', state: 'West Bengal' },
+  TN: { address_line: '45, Anna Salai', city: 'Chennai', pincode: '600002', state: 'Tamil Nadu' },
+};
+
+const COMPANY_CIN = /^[LU][0-9]{5}([A-Z]{2})[0-9]{4}[A-Z]{3}[0-9]{6}$/;
+const charSum = (text: string) => [...text].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+
+/**
+ * Sandbox company registry, deterministic:
+ * - company search: a name ending "LIMITED" is one company, its CIN U72200MH<year>PTC<6 digits> (PLC for a name
+ *   without "PRIVATE"), a name ending "LLP" one LLP, its LLPIN AAB-<4 digits>, both derived from the name; any other
+ *   name none;
+ * - signatories: a CIN or LLPIN whose digits are all zeros has none; any other has two, named from its characters,
+ *   Directors for a CIN and Designated Partners for an LLPIN (AAB-1234);
+ * - registered office: none for a CIN or LLPIN whose digits are all zeros; else the office of the CIN's state
+ *   (SANDBOX_REGISTERED_OFFICES), one chosen by its characters for an LLPIN or another state.
  */
 export const sandboxCompanyRegistryProvider: CompanyRegistryProvider = {
   async signatories(cin) {
     if (!/[1-9]/.test(cin)) return [];
     const designation = cin.includes('-') ? 'Designated Partner' : 'Director';
-    const seed = [...cin].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+    const seed = charSum(cin);
     return [0, 1].map((offset) => ({
       name: `${GIVEN_NAMES[(seed + offset * 3) % GIVEN_NAMES.length]} ${FAMILY_NAMES[(Math.floor(seed / 7) + offset) % FAMILY_NAMES.length]}`,
       designation,
       din: String(((seed * 7919 + offset * 104729) % 90000000) + 10000000),
     }));
+  },
+  async companiesNamed(name) {
+    const registered = name.trim().toUpperCase();
+    const seed = charSum(registered);
+    if (/ LLP$/.test(registered)) return [{ cin: `AAB-${String(1000 + (seed % 9000))}`, company_name: registered }];
+    if (!/ LIMITED$/.test(registered)) return [];
+    const ownership = / PRIVATE LIMITED$/.test(registered) ? 'PTC' : 'PLC';
+    const year = 2000 + (seed % 20);
+    const number = String(100000 + ((seed * 7919) % 900000));
+    return [{ cin: `U72200MH${year}${ownership}${number}`, company_name: registered }];
+  },
+  async registeredOffice(cin) {
+    if (!/[1-9]/.test(cin)) return null;
+    const state = COMPANY_CIN.exec(cin)?.[1];
+    const offices = Object.values(SANDBOX_REGISTERED_OFFICES);
+    return { ...(SANDBOX_REGISTERED_OFFICES[state ?? ''] ?? offices[charSum(cin) % offices.length]!) };
   },
 };

@@ -46,7 +46,7 @@ export interface WebsiteProvider {
 export interface KnownPerson {
   name: string;
   dob: string | null;
-  address: { address_line: string; city: string; pincode: string; state: string };
+  address: PostalAddress;
 }
 
 /** Aadhaar e-KYC by OTP (UIDAI, through a KYC user agency) and the central KYC registry (CKYC). */
@@ -84,9 +84,30 @@ export interface RegisteredSignatory {
   din: string;
 }
 
-/** The Ministry of Corporate Affairs registry as the verification service (DVS) reports it: the signatories of a CIN or LLPIN. */
+/** A company or LLP the registry lists: its CIN (or LLPIN) and registered name. */
+export interface RegisteredCompany {
+  cin: string;
+  company_name: string;
+}
+
+/** An address as a registry or identity service holds it, in the form's four parts. */
+export interface PostalAddress {
+  address_line: string;
+  city: string;
+  pincode: string;
+  state: string;
+}
+
+/**
+ * The Ministry of Corporate Affairs registry as the verification service (DVS) reports it: the companies and LLPs of a
+ * name (its company search), the signatories of a CIN or LLPIN, and its master data's registered office.
+ */
 export interface CompanyRegistryProvider {
   signatories(cin: string): Promise<RegisteredSignatory[]>;
+  /** The companies and LLPs registered under exactly this name (none when the registry has no such name). */
+  companiesNamed(name: string): Promise<RegisteredCompany[]>;
+  /** The registered office of a CIN or LLPIN, or null when the registry has no such company. */
+  registeredOffice(cin: string): Promise<PostalAddress | null>;
 }
 
 /** The states of a test deposit (onboarding spec section 4, penny test). */

@@ -25,7 +25,8 @@ function accountMatching(record: MerchantRecord, accountId: string) {
 
 /**
  * The merchant's account and its signing authority (onboarding spec section 7): create the account once the PAN is
- * verified, read it, set the signing authority with PUT /accounts/{id}, and look up the signatories of a CIN.
+ * verified, read it, set the signing authority with PUT /accounts/{id}, and the company registry's lookups: the
+ * signatories of a CIN, the companies of the PAN's name and the registered office of a CIN.
  */
 export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv } = ctx;
@@ -47,6 +48,28 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     async (request) => {
       await loadMembership(db, currentUser(request).userId, request.params.id);
       return { signatories_details: await ctx.providers.companyRegistry.signatories(request.body.cin) };
+    },
+  );
+
+  /**
+   * The companies the registry lists under the merchant's verified PAN name (MCA company search by name), so the
+   * signing authority step offers the CIN instead of asking for it; none before the PAN is verified.
+   */
+  app.get<{ Params: { id: string } }>('/dvs_wrapper/:id/registered_companies', async (request) => {
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    const name = record.pan_verification_status === 'verified' && typeof record.pancard_name === 'string' ? record.pancard_name : '';
+    return { companies: name ? await ctx.providers.companyRegistry.companiesNamed(name) : [] };
+  });
+
+  /** The registry's master data of a CIN or LLPIN: its registered office (a 422 on the CIN when the registry has none). */
+  app.post<{ Params: { id: string }; Body: { cin: string } }>(
+    '/dvs_wrapper/:id/company_details',
+    { schema: { body: { $ref: 'https://onboarding.local/schemas/api/cin-signatories.json' } } },
+    async (request) => {
+      await loadMembership(db, currentUser(request).userId, request.params.id);
+      const office = await ctx.providers.companyRegistry.registeredOffice(request.body.cin);
+      if (!office) throw validationError({ cin: [message('registry.cin.notFound')] });
+      return { company_detail: { cin: request.body.cin, registered_address: office } };
     },
   );
 

@@ -15,9 +15,10 @@ import { hasPermission, loadMembership, saveRecord } from '../merchants/store';
 import { notifyProfile } from '../penny/profileEvents';
 import { checkOtp, issueOtp, OTP_POLICY, otpRefusal } from '../auth/otp';
 import { issueAlternativeToken, useAlternativeToken } from '../merchants/bankUpdate';
-import { signatoryOf } from '../documents/generatedDocuments';
+import { GENERATED, signatoryOf } from '../documents/generatedDocuments';
 import { openFile, saveFile } from '../files/fileStore';
-import { maskEmail, mergedForEsign, sha256Hex, signedAgreement, type Signer } from '../agreements/esign';
+import { maskEmail, mergedForEsign, sha256Hex, signedWithPage, type Signer } from '../agreements/esign';
+import { documentsShown, documentsToSign, esignableDocuments, signWithAgreement } from '../agreements/esignedDocuments';
 import type { MerchantRecord, Membership } from '../merchants/store';
 import { signedCopyOffer } from '../agreements/signedCopy';
 
@@ -165,11 +166,14 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
 
   /**
    * The document to e-sign: the accepted agreement and its Schedule C as one PDF, written once (the same file for every
-   * later look), and who will sign it (their e-mail masked).
+   * later look), and who will sign it (their e-mail masked); with it, the documents the same OTP signs and files on the
+   * Documents tab (the authorisation letter and Schedule C the merchant has not uploaded: `documents`, each written once
+   * too) and those it leaves as uploaded (`kept`).
    */
   app.get<{ Params: { id: string } }>('/merchants/:id/generate_merged_document_for_esign', async (request) => {
     const { userId } = currentUser(request);
-    const { catalogue } = await requirements.forMerchant(request.params.id);
+    const merchantRequirements = await requirements.forMerchant(request.params.id);
+    const { catalogue } = merchantRequirements;
     const { membership, agreement } = await signing(db, userId, request.params.id, false, catalogue);
     const record = membership.record;
     const signer = await signerOf(db, record, userId);
@@ -190,9 +194,13 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
         return kept!.merged_file_id;
       });
     }
+    const { toSign, kept } = await esignableDocuments(db, merchantRequirements, record);
+    const documents = await documentsToSign(db, agreement.uuid, record, toSign, clock.now(), userId);
     return {
       kyc_document: { uuid: agreement.uuid, merged_document: { path: `/api/v1/files/${mergedId}`, filename: 'service-agreement-to-sign.pdf' } },
       signatory: { name: signer.name, email: maskEmail(signer.email) },
+      documents: documents.map((document) => ({ document_category: document.category, title: document.title, path: `/api/v1/files/${document.fileId}`, filename: GENERATED[document.kind].file })),
+      kept: kept.map((document) => ({ document_category: document.category, title: document.title })),
     };
   });
 
@@ -200,15 +208,20 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
   app.post<{ Params: { docUuid: string } }>('/kyc_documents/:docUuid/send_signatory_otp', async (request) => {
     const { userId } = currentUser(request);
     const merchantUuid = await merchantOfAgreement(request.params.docUuid, userId);
-    const { membership } = await signing(db, userId, merchantUuid, false, (await requirements.forMerchant(merchantUuid)).catalogue);
+    const merchantRequirements = await requirements.forMerchant(merchantUuid);
+    const { membership } = await signing(db, userId, merchantUuid, false, merchantRequirements.catalogue);
     const signer = await signerOf(db, membership.record, userId);
+    // The e-mail names every document the code signs (those the signer was shown at the review).
+    const documents = await documentsShown(db, request.params.docUuid, (await esignableDocuments(db, merchantRequirements, membership.record)).toSign);
     const issued = await issueOtp(db, userId, esignPurpose(request.params.docUuid));
     if (!issued.ok) throw new ApiError(429, { error: message('auth.resendTooSoon', { seconds: issued.waitSeconds }), retry_after: issued.waitSeconds, blocked: false });
     await providers.messages.send({
       channel: 'email',
       recipient: signer.email,
       subject: message('server.esign.signatoryOtpSubject'),
-      body: message('server.esign.signatoryOtpBody', { code: issued.code, name: signer.for, minutes: OTP_POLICY.ttlMinutes }),
+      body: documents.length
+        ? message('server.esign.signatoryOtpBodyWithDocuments', { code: issued.code, name: signer.for, minutes: OTP_POLICY.ttlMinutes, documents: documents.map((document) => document.title).join(', ') })
+        : message('server.esign.signatoryOtpBody', { code: issued.code, name: signer.for, minutes: OTP_POLICY.ttlMinutes }),
     });
     return { message: message('otp.sent'), otp_length: OTP_POLICY.length, resend_after: OTP_POLICY.resendSeconds, sent_to: maskEmail(signer.email) };
   });
@@ -231,7 +244,9 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
   /**
    * Signs the merged document with the token of a verified signer OTP (used once, in the transaction that signs): a
    * signature page is appended recording who signed, for whom, when and the SHA-256 of what they signed; the signed
-   * file's own SHA-256 is stored. The agreement becomes Approved and the merchant e-signed.
+   * file's own SHA-256 is stored. The agreement becomes Approved and the merchant e-signed. The same OTP signs the
+   * documents the review showed with it that still have no document in force (server/agreements/esignedDocuments.ts):
+   * each is filed in its category on the Documents tab (`documents`); an upload made meanwhile is kept.
    */
   app.post<{ Params: { docUuid: string }; Body: { otp: string } }>(
     '/kyc_documents/:docUuid/esign_merged_document',
@@ -239,7 +254,8 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     async (request) => {
       const { userId } = currentUser(request);
       const merchantUuid = await merchantOfAgreement(request.params.docUuid, userId);
-      const { catalogue } = await requirements.forMerchant(merchantUuid);
+      const merchantRequirements = await requirements.forMerchant(merchantUuid);
+      const { catalogue } = merchantRequirements;
       const answer = await db.transaction(async (tx) => {
         const { membership, agreement } = await signing(tx, userId, merchantUuid, true, catalogue);
         if (agreement.uuid !== request.params.docUuid) throw apiError('NOT_FOUND');
@@ -250,7 +266,9 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
         const merged = await openFile(tx, row.merged_file_id, [merchantUuid]);
         if (!merged) throw apiError('AGREEMENT_NOT_ACCEPTED');
         const signer = await signerOf(tx, membership.record, userId);
-        const signed = await signedAgreement(merged.content, signer, now);
+        const others = await documentsShown(tx, agreement.uuid, (await esignableDocuments(tx, merchantRequirements, membership.record)).toSign);
+        const together = [message('generated.agreement.title'), ...others.map((document) => document.title)];
+        const signed = await signedWithPage(merged.content, signer, now, { statement: 'statement', together });
         const file = await saveFile(tx, { content: signed, type: 'pdf', name: 'service-agreement-signed.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: userId });
         await tx.query(`update kyc_documents set status = 'Approved', processed_file_id = $2, updated_at = $3 where uuid = $1`, [agreement.uuid, file.id, now]);
         await tx.query('insert into kyc_document_attachments (kyc_document_uuid, file_id) values ($1, $2)', [agreement.uuid, file.id]);
@@ -261,15 +279,21 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
           now,
           JSON.stringify({ user_id: userId, name: signer.name, email: signer.email }),
         ]);
-        await recordDocumentEvent(tx, merchantUuid, agreement.uuid, { userId, actor: 'merchant' }, 'agreement.esigned', { sha256: sha256Hex(signed) });
+        await recordDocumentEvent(tx, merchantUuid, agreement.uuid, { userId, actor: 'merchant' }, 'agreement.esigned', { sha256: sha256Hex(signed), together });
+        const filed = await signWithAgreement(tx, agreement.uuid, merchantUuid, others, signer, together, now, { userId, actor: 'merchant' });
         const updated = { ...withAgreementStatus(membership.record, 'Approved'), is_service_agreement_esigned: true };
         await saveRecord(tx, updated, userId, 'agreement.esigned', { kyc_document_uuid: agreement.uuid });
         await notifyProfile(tx, merchantUuid, { agreement_status: 'Approved' });
-        return { merchant: updated, path: `/api/v1/files/${file.id}` };
+        return { merchant: updated, path: `/api/v1/files/${file.id}`, filed };
       });
       return {
         kyc_document: { uuid: request.params.docUuid, status: 'Approved', processed_document: { path: answer.path, filename: 'service-agreement-signed.pdf' } },
         merchant: answer.merchant,
+        documents: answer.filed.map((document) => ({
+          document_category: document.category,
+          kyc_document_uuid: document.kycDocumentUuid,
+          processed_document: { path: `/api/v1/files/${document.fileId}`, filename: document.filename },
+        })),
       };
     },
   );

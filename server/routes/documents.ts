@@ -6,13 +6,15 @@ import { categoryOut, typeOut } from '../documents/categoryOut';
 import { actionsOn, documentsForRules } from '../documents/kycDocuments';
 import { loadMembership } from '../merchants/store';
 import { WEBSITE_DOCUMENT_CATEGORIES, websiteCategoryOut } from '../documents/websiteDocuments';
+import { esignWithAgreementOf } from '../agreements/esignedDocuments';
 
 /**
  * Documents (onboarding spec sections 3, 5, 7): GET /document_categories_and_types, the catalogue (and the categories
  * a website's reviewer may ask for, with their ids); GET
  * /merchants/{id}/merchant_docs_req, the categories this merchant must and may provide, evaluated by the same rules
  * the stepper uses from the requirements in force (server/documents/requirementsSource.ts), each with its
- * configuration, the types it accepts for this merchant, and its upload state (the document in force, if any).
+ * configuration, the types it accepts for this merchant, its upload state (the document in force, if any), and whether
+ * it was or may be e-signed with the service agreement (server/agreements/esignedDocuments.ts).
  */
 export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, requirements } = ctx;
@@ -34,6 +36,7 @@ export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
     const { catalogue, rules, version } = await requirements.forMerchant(record.uuid);
     const kycDocuments = await documentsForRules(db, catalogue, record.uuid);
     const needed = documentRequirementsFor(record, rules, { kycDocuments });
+    const esignWithAgreement = await esignWithAgreementOf(db, catalogue, record, kycDocuments);
     const withState = (code: string) => {
       const inForce = kycDocuments.find((document) => document.document_category === code && document.kyc_document_type === 'KYC');
       return {
@@ -41,6 +44,7 @@ export const documentRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
         upload_state: inForce
           ? { status: inForce.status, remarks: inForce.remarks, kyc_document_uuid: inForce.uuid, document_type: inForce.document_type, file: inForce.processed_document, ...actionsOn(inForce.status) }
           : null,
+        esign_with_agreement: esignWithAgreement(code),
       };
     };
     return { version, required: needed.required.map(withState), optional: needed.optional.map(withState) };

@@ -33,6 +33,7 @@ import { inspectedUpload, readMultipartUpload, uploadRefusal } from '../files/re
 import { aclPermissions } from '../../schemas/registry';
 import { hasPermission, loadMembership, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
 import { isUuid } from '../merchants/parseIds';
+import { categoryLabel, notifyDocumentReviewed, notifyIfReviewFinished } from '../notifications/merchantNotifications';
 import { AGREEMENT_COPY_STATUS, AGREEMENT_COPY_TARGET, agreementCopyFieldErrors, assertAgreementCopyWanted, isAgreementCopy, reviewAgreementCopy, syncAgreementStatus } from '../agreements/signedCopy';
 
 const API = 'https://onboarding.local/schemas/api/kyc-documents.json';
@@ -360,17 +361,23 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const merchantUuid = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
         if (!row) throw apiError('NOT_FOUND');
-        const [document] = await tx.query<{ kyc_document_type: string }>('select kyc_document_type from kyc_documents where uuid = $1 and merchant_uuid = $2', [
-          request.params.docId,
-          row.record.uuid,
-        ]);
+        const [document] = await tx.query<{ kyc_document_type: string; document_category: string }>(
+          'select kyc_document_type, document_category from kyc_documents where uuid = $1 and merchant_uuid = $2',
+          [request.params.docId, row.record.uuid],
+        );
+        const review = { status: request.body.status, remarks: request.body.remarks ?? null };
+        // The merchant is told of the verdict by e-mail and SMS (queued with this transaction: sent once it commits).
+        const notice = { ...review, subject: request.params.docId, label: categoryLabel(current.catalogue, document?.document_category ?? '') };
         if (document?.kyc_document_type === 'Agreement') {
-          await reviewAgreementCopy(tx, row.record.uuid, request.params.docId, { status: request.body.status, remarks: request.body.remarks ?? null }, by);
+          await reviewAgreementCopy(tx, row.record.uuid, request.params.docId, review, by);
+          await notifyDocumentReviewed(tx, row.record, notice);
           await syncAgreementStatus(tx, row.record, current.catalogue, by, 'agreement.copy_reviewed');
           return row.record.uuid;
         }
         const asked = await askedOf(tx, row.record, current);
-        const documentStatus = await reviewDocument(tx, row.record.uuid, request.params.docId, { status: request.body.status, remarks: request.body.remarks ?? null }, asked.required, by);
+        const documentStatus = await reviewDocument(tx, row.record.uuid, request.params.docId, review, asked.required, by);
+        await notifyDocumentReviewed(tx, row.record, notice);
+        await notifyIfReviewFinished(tx, row.record);
         if (documentStatus && documentStatus !== row.record.document_status) {
           await saveRecord(tx, { ...row.record, document_status: documentStatus }, userId, 'documents.reviewed', { document_status: documentStatus });
         }

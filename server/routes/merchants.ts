@@ -6,7 +6,10 @@ import type { AppContext } from '../context';
 import { validationError } from '../errors';
 import { loadMembership, saveRecord } from '../merchants/store';
 import { listMemberships } from '../merchants/listMemberships';
-import { editableMembership } from '../merchants/editableMembership';
+import { editableMembership, profileEditor } from '../merchants/editableMembership';
+import { displayNameSuggestions } from '../merchants/displayNameSuggestions';
+import { DISPLAY_NAME_SCHEMA } from '../merchants/updates/displayName';
+import type { Queryable } from '../db/database';
 import { STEP_UPDATES } from '../merchants/updates';
 import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
 import { checkStepBody } from '../merchants/checkStepBody';
@@ -15,7 +18,7 @@ import { compiledStep } from '../../rules/steps/compiledSteps';
 const stepSchemaId = (step: string) => `https://onboarding.local/schemas/steps/${step}.json`;
 
 
-/** Merchant calls: list, read, and the step updates of PUT /merchants/{uuid}. */
+/** Merchant calls: list, read, the step updates of PUT /merchants/{uuid}, and the display name's suggestions. */
 export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv, providers } = ctx;
   app.addHook('onRequest', authenticate(db));
@@ -40,6 +43,14 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
     return { merchant: record };
   });
 
+  /** The names the merchant's store and payment page may show (schemas/now/display-name.json#/$defs/suggestions). */
+  app.get<{ Params: { id: string } }>('/merchants/:id/fetch_display_name', async (request) => {
+    const { record } = await loadMembership(db, currentUser(request).userId, request.params.id);
+    const validName = ajv.getSchema(`${DISPLAY_NAME_SCHEMA}#/properties/display_name`);
+    if (!validName) throw new Error('No schema for the display name');
+    return { display_name: typeof record.display_name === 'string' ? record.display_name : null, suggestions: displayNameSuggestions(record, (name) => validName(name) === true) };
+  });
+
   app.put<{ Params: { id: string }; Body: { merchant: Record<string, unknown> } }>(
     '/merchants/:id',
     { schema: { body: { $ref: 'https://onboarding.local/schemas/api/merchant-update.json' } } },
@@ -48,27 +59,31 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
       const data = request.body.merchant;
       const update = STEP_UPDATES.find(({ key }) => key in data);
       if (!update) throw validationError({ base: [message('validation.unexpected')] });
-      const { record: current } = await editableMembership(db, userId, request.params.id, update.step, false);
+      // A step's fields change while its rules make it editable; a field outside the steps needs the permission only.
+      const member = (queryable: Queryable, forUpdate: boolean) =>
+        update.step ? editableMembership(queryable, userId, request.params.id, update.step, forUpdate) : profileEditor(queryable, userId, request.params.id, forUpdate);
+      const { record: current } = await member(db, false);
       // A step with a definition is checked by it (its schema with `$context` from the record, its held fields).
-      const step = compiledStep(update.step);
+      const step = update.step ? compiledStep(update.step) : undefined;
       let body = data;
       if (step) body = checkStepBody(ajv, step, current, data);
       else {
-        const validate = ajv.getSchema(stepSchemaId(update.step));
-        if (!validate) throw new Error(`No schema for step ${update.step}`);
+        const schemaId = update.schema ?? stepSchemaId(update.step!);
+        const validate = ajv.getSchema(schemaId);
+        if (!validate) throw new Error(`No schema ${schemaId}`);
         if (!validate(data)) throw validationError(toFieldErrors(validate.errors));
       }
       const prepared = await update.prepare(body, providers);
 
       const record = await db.transaction(async (tx) => {
-        const membership = await editableMembership(tx, userId, request.params.id, update.step, true);
+        const membership = await member(tx, true);
         // Checked again against the record as it is now, locked: a provider call may have let it change.
         if (step) checkStepBody(ajv, step, membership.record, body);
         if (update.addendum && addendumNeeded(membership.record, update.addendum.source)) {
           return proposeAddendum(tx, membership.record, update.addendum.source, update.addendum.data(prepared), userId, ctx.clock.now());
         }
         const updated = update.apply(membership.record, prepared);
-        await saveRecord(tx, updated, userId, `step.${update.step}`, { body });
+        await saveRecord(tx, updated, userId, update.step ? `step.${update.step}` : `merchant.${update.key}`, { body });
         return { record: updated, addendum: null };
       });
       return { merchant: record.record, addendum: record.addendum };

@@ -25,11 +25,11 @@ import { ApiError, apiError, validationError } from '../errors';
 import { isStorableText } from '../http/refuseUnsafeStrings';
 import { withComment, type WebsiteComment } from './website';
 import { AGREEMENT_COPY_STATUS } from '../agreements/signedCopy';
-import { reviewWebsiteDocuments, websiteCategoryById, WEBSITE_DOCUMENT_CATEGORIES } from '../documents/websiteDocuments';
-import { addendaInReview } from '../addenda/addenda';
+import { reviewWebsiteDocuments, websiteCategoryById } from '../documents/websiteDocuments';
+import { decodeQueueCursor, encodeQueueCursor, parseQueueSearch, QUEUE_PAGE_SIZE, waitingItems, WEBSITE_IN_REVIEW } from '../documents/reviewQueue';
+import { queuedItems } from '../documents/queuedItems';
+import { notifyDocumentReviewed } from '../notifications/merchantNotifications';
 
-/** The website statuses a review can change: sent and waiting, or being verified. */
-const WEBSITE_IN_REVIEW = ['Pending', 'Verification in Process'];
 
 const API = 'https://onboarding.local/schemas/api/ops.json';
 extendCatalogues(opsTexts);
@@ -38,12 +38,6 @@ const REQUIREMENTS_LOCK = 727009;
 const BASE = '/ops/document-requirements';
 /** PostgreSQL's integer maximum: a version number beyond it names no version. */
 const INTEGER_MAX = 2_147_483_647;
-/** The review queue's category of bank proofs (not a document category of the catalogue). */
-const BANK_PROOF = 'BANK_PROOF';
-/** The queue's category of websites waiting for their review. */
-const WEBSITE = 'WEBSITE';
-/** The review queue's category of addenda the merchants accepted (server/addenda). */
-const ADDENDUM = 'ADDENDUM';
 
 const READ: readonly StaffRole[] = ['ops_admin', 'ops_reviewer', 'ops_viewer'];
 const EDIT: readonly StaffRole[] = ['ops_admin'];
@@ -244,155 +238,32 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
   });
 
   /**
-   * The review queue: merchants' documents sent for review and waiting, oldest first (filters: status, entity,
-   * category), each with the merchant's data a reviewer checks it against and the processed file to read. Signed
-   * copies of the service agreement waiting for their review (Counter Signed Received) are among them; a website's own
-   * documents come with its website, reviewed with it.
+   * The review queue: merchants' documents sent for review and waiting, grouped by merchant (merchants in the order their
+   * oldest item came, each merchant's items oldest first), 50 a page: `after` is the previous page's `next`, the last
+   * item's sort key. Filters: status, entity, category; `q` searches by MID, PAN, e-mail or the beginning of a name;
+   * `merchant` (a uuid) keeps one merchant's items, for reviewing them one after another. Each item comes with the
+   * labels of the merchant's requirements version, whose document it is and that party's data from the merchant
+   * record, and the processed file to read. Signed copies of the service agreement waiting for their review (Counter
+   * Signed Received) are among them; bank proofs, websites (with their own documents) and accepted addenda too.
    */
-  app.get<{ Querystring: { status?: string; entity?: string; category?: string } }>('/ops/review-queue', async (request) => {
+  app.get<{ Querystring: { status?: string; entity?: string; category?: string; q?: string; merchant?: string; after?: string } }>('/ops/review-queue', async (request) => {
     await staff(request, READ);
-    const { status, entity, category } = request.query;
-    const statuses = status ? [String(status)] : [...SUBMITTED, AGREEMENT_COPY_STATUS];
-    const rows = category === BANK_PROOF || category === WEBSITE || category === ADDENDUM ? [] : await db.query<{
-      uuid: string;
-      merchant_uuid: string;
-      mid: string;
-      status: string;
-      remarks: string | null;
-      document_category: string;
-      document_type: string | null;
-      processed_file_id: string | null;
-      updated_at: string;
-      record: Record<string, unknown>;
-    }>(
-      `select d.uuid, d.merchant_uuid, m.mid::text as mid, d.status, d.remarks, d.document_category, d.document_type, d.processed_file_id, d.updated_at, m.record
-         from kyc_documents d join merchants m on m.uuid = d.merchant_uuid
-        where d.active and d.status = any($1) and d.record_type = 'Merchant'
-          and (d.kyc_document_type = 'KYC' or (d.kyc_document_type = 'Agreement' and d.status = $4))
-          and ($2::text is null or m.record -> 'business_entity' ->> 'name' = $2)
-          and ($3::text is null or d.document_category = $3)
-        order by d.updated_at, d.uuid
-        limit 200`,
-      [statuses, entity ? String(entity) : null, category ? String(category) : null, AGREEMENT_COPY_STATUS],
-    );
-    const { catalogue } = await requirements.current();
-    // Bank proofs waiting for a manual check join the queue (filter: category BANK_PROOF; they have no document status).
-    const proofs =
-      status || (category && category !== BANK_PROOF)
-        ? []
-        : await db.query<{ uuid: string; mid: string; updated_at: string; record: Record<string, unknown> }>(
-            `select uuid, mid::text as mid, updated_at, record from merchants
-              where record -> 'bank_detail' ->> 'bank_verification_status' = 'pending'
-                and record -> 'bank_detail' ->> 'bank_verification_proof_file_id' is not null
-                and ($1::text is null or record -> 'business_entity' ->> 'name' = $1)
-              order by updated_at, uuid limit 200`,
-            [entity ? String(entity) : null],
-          );
-    // Websites sent for review join it too (filter: category WEBSITE; they have no document status).
-    const websiteRows =
-      status || (category && category !== WEBSITE)
-        ? []
-        : await db.query<{ uuid: string; mid: string; updated_at: string; record: Record<string, unknown> }>(
-            `select uuid, mid::text as mid, updated_at, record from merchants
-              where record ->> 'integration_type' = 'THIRD_PARTY'
-                and record -> 'website_detail' ->> 'website_approval_status' = any($2)
-                and ($1::text is null or record -> 'business_entity' ->> 'name' = $1)
-              order by updated_at, uuid limit 200`,
-            [entity ? String(entity) : null, WEBSITE_IN_REVIEW],
-          );
-    const merchantOf = (uuid: string, mid: string, record: Record<string, unknown>) => ({
-      uuid,
-      mid,
-      name: record.name ?? null,
-      business_entity: (record.business_entity as { name?: string } | null)?.name ?? null,
-      pancard_number: record.pancard_number ?? null,
-      pancard_name: record.pancard_name ?? null,
-      business_name: record.business_name ?? null,
-      gst_number: record.gst_number ?? null,
-      document_status: record.document_status ?? null,
+    const { status, entity, category, q, merchant, after } = request.query;
+    const cursor = after ? decodeQueueCursor(String(after)) : null;
+    if (after && !cursor) throw validationError({ after: [message('ops.queue.cursorInvalid')] });
+    if (merchant && !isUuid(merchant)) throw validationError({ merchant: [message('ops.queue.merchantInvalid')] });
+    const page = await waitingItems(db, {
+      statuses: { values: status ? [String(status)] : [...SUBMITTED, AGREEMENT_COPY_STATUS], only: Boolean(status) },
+      agreementCopyStatus: AGREEMENT_COPY_STATUS,
+      entity: entity ? String(entity) : null,
+      category: category ? String(category) : null,
+      search: parseQueueSearch(q === undefined ? undefined : String(q)),
+      merchant: merchant ?? null,
+      after: cursor,
+      limit: QUEUE_PAGE_SIZE,
     });
-    const bankProofs = proofs.map((row) => {
-      const bank = row.record.bank_detail as Record<string, string | null>;
-      return {
-        kind: 'bank_proof' as const,
-        uuid: row.uuid,
-        status: 'pending',
-        remarks: null,
-        document_category: BANK_PROOF,
-        category_label: `${message('ops.queue.bankProof')} · ${message(`bankProof.type.${bank.bank_verification_proof}`)}`,
-        document_type: bank.bank_verification_proof,
-        file: `/api/v1/files/${bank.bank_verification_proof_file_id}`,
-        waiting_since: row.updated_at,
-        merchant: { ...merchantOf(row.uuid, row.mid, row.record), holder_name: bank.holder_name, bank_account_number: bank.bank_account_number, ifsc_code: bank.ifsc_code },
-      };
-    });
-    const documents = rows.map((row) => ({
-        kind: 'document' as const,
-        uuid: row.uuid,
-        status: row.status,
-        remarks: row.remarks,
-        document_category: row.document_category,
-        category_label: message(catalogue.categories[row.document_category]?.label ?? row.document_category),
-        document_type: row.document_type,
-        file: row.processed_file_id ? `/api/v1/files/${row.processed_file_id}` : null,
-        waiting_since: row.updated_at,
-        merchant: merchantOf(row.merchant_uuid, row.mid, row.record),
-      }));
-    // The documents each website's merchant provided for it (in force), shown with the website.
-    const websiteFiles = websiteRows.length
-      ? await db.query<{ merchant_uuid: string; document_category: string; status: string; processed_file_id: string; name: string; byte_size: number }>(
-          `select d.merchant_uuid, d.document_category, d.status, d.processed_file_id, f.name, f.byte_size
-             from kyc_documents d join stored_files f on f.id = d.processed_file_id
-            where d.record_type = 'WebsiteDetail' and d.active and d.merchant_uuid = any($1::uuid[])
-            order by d.created_at, d.uuid`,
-          [websiteRows.map((row) => row.uuid)],
-        )
-      : [];
-    const websites = websiteRows.map((row) => {
-      const website = row.record.website_detail as Record<string, string | null>;
-      const documents = websiteFiles
-        .filter((file) => file.merchant_uuid === row.uuid)
-        .map((file) => {
-          const category = WEBSITE_DOCUMENT_CATEGORIES.find((item) => item.code === file.document_category);
-          return { category_label: message(category?.label ?? file.document_category), status: file.status, file: `/api/v1/files/${file.processed_file_id}`, filename: file.name, byte_size: file.byte_size };
-        });
-      return {
-        kind: 'website' as const,
-        uuid: row.uuid,
-        status: website.website_approval_status,
-        remarks: null,
-        document_category: WEBSITE,
-        category_label: message('ops.queue.website'),
-        document_type: null,
-        file: null,
-        waiting_since: row.updated_at,
-        merchant: {
-          ...merchantOf(row.uuid, row.mid, row.record),
-          website_url: website.website_url,
-          android_url: website.android_url,
-          ios_url: website.ios_url,
-          liveliness_status: website.liveliness_status ?? null,
-          domain_status_by_merchant: website.domain_status_by_merchant ?? null,
-        },
-        documents,
-      };
-    });
-    // Addenda the merchants accepted join it (filter: category ADDENDUM): the data before and after, and the PDF.
-    const addenda = (status || (category && category !== ADDENDUM) ? [] : await addendaInReview(db, entity ? String(entity) : null)).map((addendum) => ({
-      kind: 'addendum' as const,
-      uuid: addendum.id,
-      status: addendum.status,
-      remarks: null,
-      document_category: ADDENDUM,
-      category_label: `${message('ops.queue.addendum')} · ${message(`ops.queue.addendum.${addendum.source}`)}`,
-      document_type: addendum.source,
-      file: addendum.file,
-      waiting_since: addendum.accepted_at ?? addendum.created_at,
-      merchant: merchantOf(addendum.merchant_uuid, addendum.mid, addendum.record),
-      old_data: addendum.old_data,
-      new_data: addendum.new_data,
-    }));
-    return { documents: [...documents, ...bankProofs, ...websites, ...addenda].sort((a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since)) };
+    const last = page.items.at(-1);
+    return { documents: await queuedItems(db, requirements, page.items), next: page.more && last ? encodeQueueCursor(last.sort_key) : null };
   });
 
   /**
@@ -415,6 +286,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
           ? { ...bank, bank_verification_status: 'verified', bank_verification_remarks: null }
           : { ...bank, bank_verification_status: 'need_bank_proof_doc', bank_verification_proof: null, bank_verification_proof_file_id: null, bank_verification_remarks: remarks };
         const updated = { ...row.record, bank_detail: bankDetail };
+        await notifyDocumentReviewed(tx, row.record, { subject: String(bank.bank_verification_proof_file_id), label: 'documents.category.BANK_PROOF', status: request.body.status, remarks });
         await saveRecord(tx, updated, userId, approved ? 'bank.proof_approved' : 'bank.proof_declined', { file_id: String(bank.bank_verification_proof_file_id), remarks });
         await notifyProfile(tx, row.record.uuid, approved ? { bank_verified: true, bank_verification_status: 'verified' } : { bank_verification_status: 'need_bank_proof_doc' });
         return updated;

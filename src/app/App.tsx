@@ -13,6 +13,7 @@ const SCREENS: Record<ScreenName, ComponentType> = {
   unlock: lazyWithRetry(() => import('../features/account/UnlockPage')),
   onboarding: lazyWithRetry(() => import('../features/onboarding/OnboardingPage')),
   nowBank: lazyWithRetry(() => import('../features/now/NowBankPage')),
+  nowDisplayName: lazyWithRetry(() => import('../features/now/DisplayNamePage')),
   pennyDetails: lazyWithRetry(() => import('../features/now/PennyDetailsPage')),
   ops: lazyWithRetry(() => import('../features/ops/OpsPage')),
   teamAccounts: lazyWithRetry(() => import('../features/team/TeamAccountsPage')),

@@ -21,7 +21,7 @@ export interface RouteFacts {
 }
 
 /** The screens the table can show; a route without one (not built yet) shows the not-found page once allowed. */
-export type ScreenName = 'signIn' | 'unlock' | 'onboarding' | 'nowBank' | 'pennyDetails' | 'ops' | 'teamAccounts' | 'oauthAuthorize' | 'welcome' | 'assessment' | 'plans' | 'terms' | 'aggregator' | 'merchantSwitch' | 'password';
+export type ScreenName = 'signIn' | 'unlock' | 'onboarding' | 'nowBank' | 'nowDisplayName' | 'pennyDetails' | 'ops' | 'teamAccounts' | 'oauthAuthorize' | 'welcome' | 'assessment' | 'plans' | 'terms' | 'aggregator' | 'merchantSwitch' | 'password';
 
 /** One route under /app: its screen, who may see it and, when not, where they go instead. */
 export interface AppRoute {
@@ -57,6 +57,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
   {
     path: '/bank-details',
     screen: 'nowBank',
+    readsMerchant: true,
+    allow: (facts) => facts.signedIn && facts.product === 'now',
+    redirect: (facts, here) => (facts.signedIn ? '/onboarding' : toSignIn(facts, here)),
+  },
+  // The NOW merchant's website name (display name), opened from the NEFT fallback's CHOOSE WEBSITE NAME: NOW only too.
+  {
+    path: '/display-name',
+    screen: 'nowDisplayName',
     readsMerchant: true,
     allow: (facts) => facts.signedIn && facts.product === 'now',
     redirect: (facts, here) => (facts.signedIn ? '/onboarding' : toSignIn(facts, here)),
@@ -117,6 +125,7 @@ export const SCREEN_TITLES: Readonly<Record<ScreenName, string>> = {
   unlock: 'auth.unlock.title',
   onboarding: 'onboarding.title',
   nowBank: 'now.bank.title',
+  nowDisplayName: 'page.nowDisplayName',
   pennyDetails: 'penny.amount.title',
   ops: 'page.ops',
   teamAccounts: 'page.teamAccounts',

@@ -29,6 +29,9 @@ const CASES: Case[] = [
   ['/bank-details', '/bank-details', { ...SESSION, merchant: merchant({ product: 'PayUnow' }), product: 'now' }, 'shown'],
   ['/bank-details', '/bank-details', SESSION, '/onboarding'],
   ['/bank-details', '/bank-details', { ...SESSION, merchant: undefined }, '/onboarding'],
+  ['/display-name', '/display-name?from=%2Fbank-details', NO_SESSION, '/account?redirectTo=%2Fdisplay-name%3Ffrom%3D%252Fbank-details'],
+  ['/display-name', '/display-name', { ...SESSION, merchant: merchant({ product: 'PayUnow' }), product: 'now' }, 'shown'],
+  ['/display-name', '/display-name', SESSION, '/onboarding'],
   ['/penny-details', '/penny-details', NO_SESSION, '/account?redirectTo=%2Fpenny-details'],
   ['/penny-details', '/penny-details', SESSION, 'shown'],
   ['/terms-conditions', '/terms-conditions', { ...SESSION, termsEligible: true }, 'shown'],
@@ -85,7 +88,7 @@ describe('the /app route table', () => {
   });
 
   it('reads the merchant record only for the rules that need it', () => {
-    expect(APP_ROUTES.filter((entry) => entry.readsMerchant).map((entry) => entry.path)).toEqual(['/bank-details', '/terms-conditions', '/onboarding/*', '/settings/team_accounts/*', '/plans', '/assessment', '/account/team-accounts']);
+    expect(APP_ROUTES.filter((entry) => entry.readsMerchant).map((entry) => entry.path)).toEqual(['/bank-details', '/display-name', '/terms-conditions', '/onboarding/*', '/settings/team_accounts/*', '/plans', '/assessment', '/account/team-accounts']);
   });
 });
 

@@ -52,6 +52,15 @@ const EXTRA_DATA: Record<string, unknown[]> = {
     { requirements: [{ required: true, entities: ['Partnership'], when: 'always' }], extra: 1 },
     { requirements: 'none' },
   ],
+  // The NOW merchant's display name (schemas/now/display-name.json).
+  'display-name': [
+    { display_name: "Kiran's Kirana (Pune)" },
+    { display_name: 'Ki' },
+    { display_name: 'K'.repeat(51) },
+    { display_name: ' Kiran -' },
+    { display_name: 42 },
+    { display_name: 'Kiran Kirana', unexpected: true },
+  ],
 };
 
 /** Steps without form fields (their content is a component): no conditions and no messages to compare, only the refusal of extra data. */
@@ -62,7 +71,7 @@ const FIELDLESS = new Set(['additional-documents', 'service-agreement']);
  */
 const ALL_FIELDS_CONDITIONAL = new Set(['website-details', 'kyc']);
 /** Forms with fields but no conditions (rjsf asks no isValid). */
-const UNCONDITIONAL = new Set(['additional-documents', 'service-agreement', 'agreement-details', 'gst-update', 'requirements-matrix']);
+const UNCONDITIONAL = new Set(['additional-documents', 'service-agreement', 'agreement-details', 'gst-update', 'requirements-matrix', 'display-name']);
 
 /** Every data a step is compared on: each fixture's (context applied), variants without each field, and EXTRA_DATA. */
 function samplesOf(step: string, schema: JsonSchema): unknown[] {

@@ -27,13 +27,15 @@ describe('evaluate()', () => {
     for (const flags of Object.values(steps)) expect(Object.keys(flags).sort()).toEqual([...FLAG_ORDER].sort());
   });
 
-  it('gives booleans for the flags and a message key or null for the locked reason and the reason', () => {
+  it('gives booleans for the flags and a message key or null for the locked reason, the reason and what it waits for', () => {
     for (const record of [newMerchant, ...generateRecords(200, 7)]) {
       for (const flags of Object.values(evaluate(record, rulesConfig)) as StepFlags[]) {
-        const { lockedReason, reason, ...booleans } = flags;
+        const { lockedReason, reason, waitingFor, appearedBecause, ...booleans } = flags;
         expect(Object.values(booleans).every((value) => typeof value === 'boolean')).toBe(true);
         expect(lockedReason === null || lockedReason.startsWith('onboarding.locked.')).toBe(true);
         expect(reason === null || reason.startsWith('onboarding.reason.')).toBe(true);
+        expect(waitingFor === null || waitingFor.startsWith('onboarding.reason.')).toBe(true);
+        expect(appearedBecause === null || appearedBecause.startsWith('onboarding.reason.')).toBe(true);
       }
     }
   });

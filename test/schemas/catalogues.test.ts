@@ -33,6 +33,12 @@ import passwordEn from '../../schemas/messages/password.en.json';
 import passwordHi from '../../schemas/messages/password.hi.json';
 import termsEn from '../../schemas/messages/terms.en.json';
 import termsHi from '../../schemas/messages/terms.hi.json';
+import notificationsEn from '../../schemas/messages/notifications.en.json';
+import notificationsHi from '../../schemas/messages/notifications.hi.json';
+import displayNameEn from '../../schemas/messages/displayName.en.json';
+import displayNameHi from '../../schemas/messages/displayName.hi.json';
+import nowEn from '../../schemas/messages/now.en.json';
+import nowHi from '../../schemas/messages/now.hi.json';
 import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
 import '../../schemas/stepFormTexts';
 
@@ -57,10 +63,13 @@ describe('the message catalogues', () => {
     ['merchantSwitch', merchantSwitchEn, merchantSwitchHi],
     ['terms', termsEn, termsHi],
     ['password', passwordEn, passwordHi],
+    ['displayName', displayNameEn, displayNameHi],
+    ['now', nowEn, nowHi],
     ['documents', documentsEn, documentsHi],
     ['stepComponents', stepComponentsEn, stepComponentsHi],
     ['stepForms', stepFormsEn, stepFormsHi],
     ['steps', stepsEn, stepsHi],
+    ['notifications', notificationsEn, notificationsHi],
   ])('of a lazily loaded feature (%s) have the same keys in English and Hindi, none also in the main catalogues', (_feature, featureEn: Record<string, string>, featureHi: Record<string, string>) => {
     const keys = (catalogue: Record<string, string>) => Object.keys(catalogue).filter((key) => key !== '$id').sort();
     expect(keys(featureHi)).toEqual(keys(featureEn));

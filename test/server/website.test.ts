@@ -89,11 +89,11 @@ describe('POST /api/v1/merchants/{id}/website_details', () => {
     const before = await storedState(t, m.uuid);
     const cases: Array<[unknown, Record<string, string[]>]> = [
       [{ integration_type: 'THIRD_PARTY' }, { website_url: ['This field cannot be left blank'] }],
-      [{ integration_type: 'THIRD_PARTY', website_url: 'sharmastores.in' }, { website_url: ['Entered URL is invalid'] }],
+      [{ integration_type: 'THIRD_PARTY', website_url: 'sharmastores' }, { website_url: ['Entered URL is invalid'] }],
       [{ integration_type: 'THIRD_PARTY', website_url: 'https://sharmastores.in@evil.example' }, { website_url: ['Entered URL is invalid'] }],
       [{ integration_type: 'THIRD_PARTY', website_url: 'https://user:secret@sharmastores.in' }, { website_url: ['Entered URL is invalid'] }],
       [{ integration_type: 'THIRD_PARTY', website_url: 'javascript:alert(1)//sharmastores.in' }, { website_url: ['Entered URL is invalid'] }],
-      [{ integration_type: 'THIRD_PARTY', website_url: 'https://sharmastores.in', ios_url: 'apps.apple.com/app' }, { ios_url: ['Entered URL is invalid'] }],
+      [{ integration_type: 'THIRD_PARTY', website_url: 'https://sharmastores.in', ios_url: 'app store link' }, { ios_url: ['Entered URL is invalid'] }],
       [{}, { integration_type: ['This field cannot be left blank'] }],
     ];
     for (const [detail, errors] of cases) {
@@ -106,6 +106,14 @@ describe('POST /api/v1/merchants/{id}/website_details', () => {
     expect(await storedState(t, m.uuid)).toEqual(before);
     // The token was not used by the refusals.
     expect((await send(m, SITE, token)).statusCode).toBe(200);
+  });
+
+  it('takes an address typed without its scheme as https:// (the form shows it so while typing)', async () => {
+    const m = await merchantWithPan();
+    const token = await websiteToken(m);
+    const answer = await send(m, { integration_type: 'THIRD_PARTY', website_url: 'sharmastores.in' }, token);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().merchant.website_detail.website_url).toBe('https://sharmastores.in');
   });
 
   it('is locked until the PAN is verified, and refused without the permission to edit the profile', async () => {

@@ -8,9 +8,15 @@ import type { MerchantRecord } from '../store';
  * `prepare` runs after validation and outside the database transaction (it may call an
  * external provider and may refuse with a 422); `apply` folds the result into the record.
  */
-export interface StepUpdate<Data, Prepared> {
-  step: StepId;
+export interface StepUpdate<Data, Prepared, Step extends StepId | null = StepId> {
+  /**
+   * The step whose rules decide whether the record may change now (editable), or null for a field outside the steps
+   * (the NOW display name): then the profile-editing permission alone decides.
+   */
+  step: Step;
   key: string;
+  /** The `$id` of the schema the body is checked with when no step definition checks it; default the step's schema. */
+  schema?: string;
   prepare(data: Data, providers: Providers): Promise<Prepared>;
   apply(record: MerchantRecord, prepared: Prepared): MerchantRecord;
   /** Details a change of which becomes an addendum once its status rule says so (server/addenda): the source, and the new data. */

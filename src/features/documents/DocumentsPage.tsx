@@ -29,7 +29,8 @@ const STORE_AFTER_SUBMIT_MS = 2000;
  * The Documents tab (onboarding spec sections 2 and 4, Documents): the merchant's document status, then the documents
  * the business must give and those it may give (merchant_docs_req: the rules' evaluation of the requirements in
  * force), required first. Each row shows its state, the reason of a decline, the document to sign where the portal
- * writes one, and UPLOAD (REUPLOAD after a decline), which opens the upload dialog. SUBMIT DOCUMENTS sends them for
+ * writes one (and, for those the service agreement's e-sign can sign, that it can or did), and UPLOAD (REUPLOAD after
+ * a decline), which opens the upload dialog. SUBMIT DOCUMENTS sends them for
  * review (`embedded` in the additional-documents step, whose own Submit does that). Without the profile-editing
  * permission the uploader is read-only (spec section 6), and one line above the list says why.
  */
@@ -191,6 +192,11 @@ function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { 
           {t('documents.declinedBecause', { remarks: state.remarks })}
         </Typography>
       )}
+      {category.esign_with_agreement === 'signed' && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {t('documents.esign.signed')}
+        </Typography>
+      )}
       {state?.file && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
           <Typography variant="body2" noWrap sx={{ maxWidth: '100%' }}>
@@ -210,6 +216,11 @@ function CategoryRow({ category, merchantUuid, canEdit, onUpload, onRemove }: { 
         <Link component="button" type="button" onClick={() => void download(`/api/v1/merchants/${merchantUuid}/${category.template!.call}`, `${category.code.toLowerCase()}.pdf`)} sx={{ minHeight: 44, display: 'block' }}>
           {category.template.label}
         </Link>
+      )}
+      {category.esign_with_agreement === 'offered' && (
+        <Typography variant="body2" color="text.secondary">
+          {t('documents.esign.offered')}
+        </Typography>
       )}
       {problem && (
         <Typography variant="body2" color="error" role="alert">

@@ -38,6 +38,11 @@ export interface DocumentCategory {
     /** The merchant may delete it (not yet sent for review). */
     removable: boolean;
   } | null;
+  /**
+   * E-signing with the service agreement (the authorisation letter, Schedule C): `signed`, the document in force was
+   * e-signed with it; `offered`, the agreement's e-sign would sign and file it here; else null.
+   */
+  esign_with_agreement?: 'signed' | 'offered' | null;
 }
 
 /** GET merchant_docs_req. */

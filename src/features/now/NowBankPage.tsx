@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from '../../shared/router';
+import { Navigate, useLocation, useNavigate } from '../../shared/router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,13 @@ import { LazyStepScreen } from '../onboarding/stepScreens';
 import { NEFT_FALLBACK_AFTER_MS, nowBankScreen } from './nowBankState';
 import { CONTACT_US_URL } from '../../shared/ui/contactUs';
 import { PRODUCTS } from '../../shared/products';
+import en from '../../../schemas/messages/displayName.en.json';
+import nowEn from '../../../schemas/messages/now.en.json';
+import { addTexts } from '../../../schemas/messages';
+import type { DisplayNameSavedState } from './displayNameApi';
+
+addTexts({ en });
+addTexts({ en: nowEn });
 
 /** The NOW product's value of `merchant.product` (until the platform issue derives the product from the host). */
 export const NOW_PRODUCT = PRODUCTS.now;
@@ -41,6 +48,7 @@ export function useSessionMerchant() {
 export default function NowBankPage() {
   const { merchant, error, mutate } = useSessionMerchant();
   const navigate = useNavigate();
+  const savedName = (useLocation().state as Partial<DisplayNameSavedState> | null)?.displayNameSaved;
   const bank = merchant?.bank_detail as PennyBankDetail | null | undefined;
   const submittedKey = merchant && bank?.id !== undefined ? `nowBankSubmittedAt:${merchant.uuid}:${bank.id}` : null;
   const submittedAt = submittedKey ? Number(sessionStorage.getItem(submittedKey)) || null : null;
@@ -70,6 +78,11 @@ export default function NowBankPage() {
 
   return (
     <NowPage merchantName={typeof merchant.name === 'string' ? merchant.name : undefined} heading={screen === 'neftFallback' ? t('now.neft.title') : t('now.bank.title')}>
+      {typeof savedName === 'string' && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {t('now.displayName.saved', { name: savedName })}
+        </Alert>
+      )}
       {screen === 'form' && (
         <>
           {bank?.penny_deposit_status === 'FAILED' && (
@@ -84,7 +97,7 @@ export default function NowBankPage() {
         </>
       )}
       {screen === 'impsWaiting' && <ImpsWaitScreen since={submittedAt} />}
-      {screen === 'neftFallback' && <NeftFallback />}
+      {screen === 'neftFallback' && <NeftFallback displayName={typeof merchant.display_name === 'string' ? merchant.display_name : null} />}
       {(screen === 'verified' || screen === 'pennyDetails') && (
         <Alert severity="success" action={<Button onClick={() => navigate('/onboarding')}>{t('now.verified.continue')}</Button>}>
           {t('now.verified.body')}
@@ -113,8 +126,12 @@ function ImpsWaitScreen({ since }: { since: number | null }) {
   );
 }
 
-/** The NEFT fallback: the bank is slow; a test transaction in a few hours; notice by SMS and e-mail. */
-function NeftFallback() {
+/**
+ * The NEFT fallback: the bank is slow; a test transaction in a few hours; notice by SMS and e-mail. CHOOSE WEBSITE NAME
+ * opens the display-name screen (the name the NOW store and payment page show), which comes back here; the name chosen
+ * shows above the button.
+ */
+function NeftFallback({ displayName }: { displayName: string | null }) {
   const navigate = useNavigate();
   return (
     <Box data-now="neftFallback">
@@ -123,7 +140,8 @@ function NeftFallback() {
         <li>{t('now.neft.step2')}</li>
         <li>{t('now.neft.step3')}</li>
       </Box>
-      <Button variant="contained" fullWidth onClick={() => navigate('/onboarding/website')} sx={{ minHeight: 44 }}>
+      {displayName && <Typography sx={{ mb: 2, fontWeight: 600 }}>{t('now.displayName.chosen', { name: displayName })}</Typography>}
+      <Button variant="contained" fullWidth onClick={() => navigate(`/display-name?${new URLSearchParams({ from: '/bank-details' })}`)} sx={{ minHeight: 44 }}>
         {t('now.neft.chooseWebsite')}
       </Button>
     </Box>

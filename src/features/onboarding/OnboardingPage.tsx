@@ -1,5 +1,5 @@
 import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useLocation } from '../../shared/router';
+import { Navigate, useLocation, useSearchParams } from '../../shared/router';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +20,7 @@ import type { Merchant } from '../../shared/api/types';
 import { StatusSnackbar } from '../../shared/ui/StatusSnackbar';
 import { t } from '../../shared/ui/t';
 import { JourneyProgress } from './JourneyProgress';
-import { isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
+import { isDueNow, isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
 import { useRedirectAfterBankVerified } from './penny/useRedirectAfterBankVerified';
 import { hasScreen, LazyStepScreen } from './stepScreens';
@@ -34,6 +34,8 @@ import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
 const DocumentsPage = lazyWithRetry(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
 // The Website tab (its thread's reply box brings the text input) loads with the tab, not with the stepper.
 const WebsiteTab = lazyWithRetry(() => import('./WebsiteTab').then((module) => ({ default: module.WebsiteTab })));
+// The end state loads once every step is completed: no merchant waits for it on the way.
+const LiveNow = lazyWithRetry(() => import('./LiveNow'));
 
 const PROFILE_EDIT = ['update_user_profile', 'update_profile_restricted'];
 
@@ -57,14 +59,27 @@ export default function OnboardingPage() {
   // The rules choose once, when the record first arrives: a change that arrives later (the live channel, another
   // member's save) never moves the merchant to another step; a save or a click does.
   if (open === null && flags) setOpen(stepToOpen(flags, hasScreen) ?? '');
+  // A link may ask for a step (`/onboarding?step=<id>`: another step's way to it, a message's link): it opens once per
+  // asking, if the merchant can open it (shown, not locked, with a screen).
+  const [params] = useSearchParams();
+  const asked = params.get('step');
+  const [answered, setAnswered] = useState<string | null>(null);
+  const [arriving, setArriving] = useState<string | null>(null);
+  if (asked !== answered && flags) {
+    setAnswered(asked);
+    const step = asked ? flags[asked] : undefined;
+    if (asked && isShown(step) && !step.locked && hasScreen(asked)) {
+      setOpen(asked);
+      setArriving(asked);
+    }
+  }
   const chosen = open ?? (flags ? stepToOpen(flags, hasScreen) : null);
   const redirecting = useRedirectAfterBankVerified(
     rules ? rules.status.bankVerified === true : undefined,
     rules ? (rules.status.bankVerifiedRedirect as string | null) : undefined,
     pathname === '/onboarding' && chosen === journey.bankVerifiedRedirectFrom,
   );
-  // The step to bring into view once its row has opened or closed after a save.
-  const [arriving, setArriving] = useState<string | null>(null);
+  // `arriving` (above): the step to bring into view once its row has opened or closed after a save or a link.
   const [confirmation, setConfirmation] = useState({ message: '', open: false, count: 0 });
   const keepInView = useKeepInView();
   // The step open now, for a save that completes after the merchant has opened another one.
@@ -140,9 +155,16 @@ export default function OnboardingPage() {
   const tabs = tabVisibility(merchant);
   const notice = rules.status.journeyNotice;
   const progress = stepProgress(flags);
+  const live = rules.status.activationJourney === true && progress.total > 0 && progress.done === progress.total;
+  const dueStep = journey.groups.flatMap((group) => group.steps).find((step) => hasScreen(step.id) && isDueNow(flags[step.id]));
+  const openDue = (stepId: string) => {
+    setOpen(stepId);
+    setArriving(stepId);
+    keepInView(`${stepId}-header`);
+  };
 
   return (
-    <Page merchantName={typeof merchant.name === 'string' && merchant.name ? merchant.name : undefined} heading={t(String(rules.status.journeyHeading))} tabs={<OnboardingTabs visibility={tabs} product={merchant.product} />}>
+    <Page merchantName={typeof merchant.name === 'string' && merchant.name ? merchant.name : undefined} heading={live ? t('onboarding.heading.live') : t(String(rules.status.journeyHeading))} tabs={<OnboardingTabs visibility={tabs} product={merchant.product} documentsDue={isDueNow(flags['additional-documents'])} />}>
       {pathname === '/onboarding' ? (
         <>
           {typeof notice === 'string' && (
@@ -155,7 +177,12 @@ export default function OnboardingPage() {
               {t('penny.redirecting')}
             </Alert>
           )}
-          <JourneyProgress done={progress.done} total={progress.total} />
+          {live && (
+            <Suspense fallback={<ProgressBar label={t('common.loading')} />}>
+              <LiveNow merchant={merchant} />
+            </Suspense>
+          )}
+          <JourneyProgress done={progress.done} total={progress.total} due={dueStep ? { id: dueStep.id, title: t(dueStep.title) } : null} onOpenDue={openDue} />
           {journey.groups.map((group) => (
             <Paper key={group.id} component="section" variant="outlined" sx={{ mb: 3 }} aria-labelledby={`${group.id}-label`}>
               <Box sx={{ px: 2, pt: 2, pb: 1 }}>

@@ -25,10 +25,10 @@ const TIP_ID = 'documents-tab-tip';
 /**
  * The header tabs of the onboarding pages: Profile, Website / Documents as the rules allow, and the extra tabs of the
  * merchant's product (schemas/master/product-variants.json: TDR Billing History, an outside link, for the now product).
- * Once the Documents tab shows, a one-time tip under the bar says it is ready (onboarding spec section 2: "Ready to
+ * Once the documents are the merchant's to upload (`documentsDue`), a one-time tip under the bar says the tab is ready (onboarding spec section 2: "Ready to
  * upload", "Okay, Got it!"), until its button is pressed or the tab opened; the tab names the tip as its description.
  */
-export function OnboardingTabs({ visibility, product }: { visibility: TabVisibility; product?: unknown }) {
+export function OnboardingTabs({ visibility, product, documentsDue = false }: { visibility: TabVisibility; product?: unknown; documentsDue?: boolean }) {
   const { pathname } = useLocation();
   const [tipSeen, setTipSeen] = useState(() => localStorage.getItem(DOCUMENTS_TIP_SEEN) === 'true');
   const onDocuments = pathname === DOCUMENTS_PATH;
@@ -37,7 +37,8 @@ export function OnboardingTabs({ visibility, product }: { visibility: TabVisibil
   useEffect(() => {
     if (tipSeen) localStorage.setItem(DOCUMENTS_TIP_SEEN, 'true');
   }, [tipSeen]);
-  const tip = visibility.documents && !tipSeen && !onDocuments;
+  // "Ready to upload" only once there is something to upload now (the documents step due), never from the first screen.
+  const tip = visibility.documents && documentsDue && !tipSeen && !onDocuments;
 
   const shown = TABS.filter((tab) => tab.show(visibility));
   const current = shown.find((tab) => tab.path === pathname)?.path ?? '/onboarding';

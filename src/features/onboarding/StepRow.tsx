@@ -22,14 +22,19 @@ export function stepStatus(flags: StepFlags, available: boolean): { label: strin
   if (flags.completed) return { label: t('onboarding.status.completed'), icon: <CheckCircleIcon color="success" />, color: 'success' };
   if (!available) return { label: t('onboarding.status.comingSoon'), icon: <ScheduleIcon color="disabled" />, color: 'default' };
   if (flags.locked) return { label: t('onboarding.status.locked'), icon: <LockIcon color="disabled" />, color: 'default' };
+  // Waiting before the error: a deposit on its way is the spec's error, but nothing for the merchant to fix.
+  if (flags.waitingFor) return { label: t('onboarding.status.waiting'), icon: <ScheduleIcon color="info" />, color: 'info' };
   if (flags.error) return { label: t('onboarding.status.error'), icon: <ErrorIcon color="error" />, color: 'error' };
   if (flags.todo) return { label: t('onboarding.status.todo'), icon: <RadioButtonUncheckedIcon color="warning" />, color: 'warning' };
   return { label: t('onboarding.status.pending'), icon: <RadioButtonUncheckedIcon color="info" />, color: 'info' };
 }
 
-/** The one line under a step's title, from the rules: why it is locked, else the reason of its state. */
+/**
+ * The one line under a step's title, from the rules: why it is locked, else what it waits for, else the reason of its
+ * state, else why it appeared (a step the journey added on the way).
+ */
 export function stepLine(flags: StepFlags): string | null {
-  const key = flags.locked ? flags.lockedReason : flags.reason;
+  const key = flags.locked ? flags.lockedReason : (flags.waitingFor ?? flags.reason ?? (flags.completed ? null : flags.appearedBecause));
   return key ? t(key) : null;
 }
 

@@ -7,6 +7,7 @@ import type { StepDefinition, SubmitRule } from '../../../rules/steps/types';
 import { createValidator } from '../../../renderer/createValidator';
 import { draftStore } from '../../../renderer/draftStore';
 import { formSchemaFor } from '../../../renderer/formSchemaFor';
+import { withBusyFields } from '../../../renderer/withBusyFields';
 import { StepForm } from '../../../renderer/StepForm';
 import { loadedForm } from '../../../renderer/stepValidators';
 import type { FieldErrors, JsonSchema } from '../../../schemas/types';
@@ -162,8 +163,22 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   };
   // What lookups that found nothing say on their fields (a definition's `failed`), until the field changes.
   const [lookupErrors, setLookupErrors] = useState<FieldErrors>({});
+  // The lookups made when the step opens (once per record, below), those a change started that say so on a field (a
+  // definition's `busy`), and those that have answered: a field says what it waits for while its lookup runs.
+  const openingLookups = useMemo(() => step.openingLookupsFor(initial, merchant), [step, initial, merchant]);
+  const [changeLookups, setChangeLookups] = useState<readonly LookupRequest[]>([]);
+  const [answeredLookups, setAnsweredLookups] = useState<ReadonlySet<LookupRequest>>(() => new Set());
+  const runningLookups = useMemo(
+    () => [...openingLookups, ...changeLookups].flatMap((request) => (request.busy && !answeredLookups.has(request) ? [request.busy] : [])),
+    [openingLookups, changeLookups, answeredLookups],
+  );
   const lookUp = (requests: readonly LookupRequest[]) => {
     for (const request of requests) {
+      const ended = () => {
+        if (!request.busy) return;
+        setAnsweredLookups((current) => new Set(current).add(request));
+        setChangeLookups((current) => current.filter((running) => running !== request));
+      };
       const sayOnField = (messages: string[] | undefined) =>
         setLookupErrors((current) => {
           const { [request.field]: _previous, ...others } = current;
@@ -171,11 +186,13 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
         });
       apiFetch<unknown>(request.path, { method: request.method, body: request.body }).then(
         (answer) => {
+          ended();
           if (!request.appliesTo(latest.current)) return;
           sayOnField(undefined);
           fill(request.fill(answer));
         },
         (error: unknown) => {
+          ended();
           // Otherwise silent (spec section 8): the merchant types the value, the schema and the server judge it.
           const notFound = error instanceof ApiRequestError && (error.status === 404 || error.status === 422);
           if (request.failed && notFound && request.appliesTo(latest.current)) sayOnField([t(request.failed)]);
@@ -185,16 +202,21 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
   };
 
   useEffect(() => {
-    lookUp(step.openingLookupsFor(initial, merchant));
+    lookUp(openingLookups);
     // Once per record the step opens with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initial]);
+  }, [openingLookups]);
 
   const handleChange = (next: Data) => {
     const previous = latest.current;
     latest.current = next;
     setData(next);
-    if (!shownReadonly) lookUp(step.lookupsFor(previous, next, merchant));
+    if (!shownReadonly) {
+      const requests = step.lookupsFor(previous, next, merchant);
+      const saying = requests.filter((request) => request.busy);
+      if (saying.length > 0) setChangeLookups((current) => [...current, ...saying]);
+      lookUp(requests);
+    }
     for (const removal of step.removalsFor(previous, next, merchant)) {
       apiFetch<{ merchant: Merchant }>(removal.path, { method: removal.method }).then(
         (answer) => onChanged?.(answer.merchant),
@@ -210,7 +232,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
     return returning.length === 0 ? derived : step.derive({ ...derived, ...Object.fromEntries(returning) }, merchant, previous);
   };
 
-  const uiSchema = useMemo(() => step.uiSchemaFor(data, merchant), [step, data, merchant]);
+  const uiSchema = useMemo(() => withBusyFields(step.uiSchemaFor(data, merchant), runningLookups), [step, data, merchant, runningLookups]);
   const formSchema = useMemo(() => {
     const validator = createValidator(schema);
     return formSchemaFor(schema, data, uiSchema, (condition, value) => validator.isValid(condition, value, schema));

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { apiFetch } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { TextInput } from '../../shared/ui/TextInput';
+import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 import { t } from '../../shared/ui/t';
 import './components/componentTexts';
 import '../../../schemas/stepFormTexts';
@@ -19,18 +20,22 @@ interface WebsiteComment {
 
 /**
  * The website's comment thread (onboarding spec sections 2, 7): the reviewer's comments and the merchant's replies,
- * oldest first, and a reply box (POST website_details/{uuid}/comments) with the spec's thanks or failure text.
+ * oldest first, and a reply box (POST website_details/{uuid}/comments) with the spec's thanks or failure text. A member
+ * without the permission to change the profile sees the reply box, and SEND opens the no-access modal (spec section 6).
  */
-export function WebsiteComments({ merchant, mayAct, onChanged }: { merchant: Merchant; mayAct: boolean; onChanged(merchant: Merchant): void }) {
+export function WebsiteComments({ merchant, mayAct, permitted = true, onChanged }: { merchant: Merchant; mayAct: boolean; permitted?: boolean; onChanged(merchant: Merchant): void }) {
   const id = useId();
   const detail = merchant.website_detail as { uuid: string; comments: WebsiteComment[] } | null | undefined;
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  if (!detail || (detail.comments.length === 0 && !mayAct)) return null;
+  const [noAccess, setNoAccess] = useState(false);
+  const offered = mayAct || !permitted;
+  if (!detail || (detail.comments.length === 0 && !offered)) return null;
 
   const send = async () => {
     if (!reply.trim()) return;
+    if (!permitted) return setNoAccess(true);
     setBusy(true);
     setResult(null);
     try {
@@ -60,7 +65,7 @@ export function WebsiteComments({ merchant, mayAct, onChanged }: { merchant: Mer
           </Box>
         ))}
       </Box>
-      {mayAct && (
+      {offered && (
         <Box sx={{ display: 'grid', gap: 1, mt: 2 }}>
           <TextInput id={`${id}-reply`} label={t('website.comments.label')} value={reply} onChange={(event) => setReply(event.target.value)} disabled={busy} inputProps={{ maxLength: 1000 }} />
           <Button variant="outlined" onClick={() => void send()} disabled={busy || !reply.trim()} sx={{ justifySelf: 'start', minHeight: 44 }}>
@@ -73,6 +78,7 @@ export function WebsiteComments({ merchant, mayAct, onChanged }: { merchant: Mer
           {result.text}
         </Alert>
       )}
+      {noAccess && <NoAccessDialog onClose={() => setNoAccess(false)} />}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { downloadFile } from '../../shared/api/download';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
+import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 import { t } from '../../shared/ui/t';
 import type { DocumentCategory } from '../documents/types';
 import '../documents/documentTexts';
@@ -34,13 +35,24 @@ interface WebsiteDetail {
   website_document_categories: Array<{ id: number; status: string | null }>;
 }
 
+interface WebsiteDocumentsProps {
+  merchant: Merchant;
+  /** The member may act (permission held, step not locked). */
+  mayAct: boolean;
+  /** The member holds the permission to change the profile; absent: held. */
+  permitted?: boolean;
+  onChanged(merchant: Merchant): void;
+}
+
 /**
  * The documents the website's reviewer asked for (onboarding spec sections 3 and 7, Website): each with where it
  * stands and its file; the one asked now with the documents uploader (UPLOAD, REPLACE before it is sent, REUPLOAD after
  * a decline), sent to create_website_documents, then SUBMIT DOCUMENT (submit_website_documents), which answers the
- * spec's thanks and returns the website to the review. Nothing shows until the reviewer asks for a document.
+ * spec's thanks and returns the website to the review. Nothing shows until the reviewer asks for a document. A member
+ * without the permission to change the profile sees UPLOAD and SUBMIT DOCUMENT, which open the no-access modal
+ * (onboarding spec section 6: canUpdate governs upload).
  */
-export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Merchant; mayAct: boolean; onChanged(merchant: Merchant): void }) {
+export function WebsiteDocuments({ merchant, mayAct, permitted = true, onChanged }: WebsiteDocumentsProps) {
   const id = useId();
   const detail = merchant.website_detail as WebsiteDetail | null | undefined;
   const asked = Boolean(detail && (detail.req_doc_category !== null || detail.website_document_categories.length > 0));
@@ -49,6 +61,9 @@ export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Me
   const [uploading, setUploading] = useState<WebsiteDocumentCategory | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [noAccess, setNoAccess] = useState(false);
+  // Without the permission the actions stay in view and say why they are not the member's.
+  const offered = mayAct || !permitted;
   // A review heard on the live channel changes what is asked: read the list again (what was said before is old news).
   const asking = reviewOf(detail);
   const seen = useRef(asking);
@@ -88,7 +103,7 @@ export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Me
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
         {data.categories.map((category) => (
-          <WebsiteDocumentRow key={category.id} category={category} mayAct={mayAct} onUpload={() => setUploading(category)} />
+          <WebsiteDocumentRow key={category.id} category={category} offered={offered} onUpload={() => (permitted ? setUploading(category) : setNoAccess(true))} />
         ))}
       </Box>
       {outcome && (
@@ -96,8 +111,8 @@ export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Me
           {outcome.text}
         </Alert>
       )}
-      {mayAct && toSubmit && (
-        <Button variant="contained" onClick={() => void submit()} disabled={busy} sx={{ mt: 1.5, minHeight: 44 }}>
+      {offered && toSubmit && (
+        <Button variant="contained" onClick={() => (permitted ? void submit() : setNoAccess(true))} disabled={busy} sx={{ mt: 1.5, minHeight: 44 }}>
           {t('website.documents.submit')}
         </Button>
       )}
@@ -119,6 +134,7 @@ export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Me
           />
         </Suspense>
       )}
+      {noAccess && <NoAccessDialog onClose={() => setNoAccess(false)} />}
     </Box>
   );
 }
@@ -126,7 +142,7 @@ export function WebsiteDocuments({ merchant, mayAct, onChanged }: { merchant: Me
 /** What a website review changes (what is asked, the documents' and the website's statuses), to notice one. */
 const reviewOf = (detail: WebsiteDetail | null | undefined) => JSON.stringify([detail?.req_doc_category, detail?.website_document_categories, detail?.website_approval_status]);
 
-function WebsiteDocumentRow({ category, mayAct, onUpload }: { category: WebsiteDocumentCategory; mayAct: boolean; onUpload(): void }) {
+function WebsiteDocumentRow({ category, offered, onUpload }: { category: WebsiteDocumentCategory; offered: boolean; onUpload(): void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const state = category.upload_state;
   const declined = state?.status === 'Declined';
@@ -176,7 +192,7 @@ function WebsiteDocumentRow({ category, mayAct, onUpload }: { category: WebsiteD
           {problem}
         </Typography>
       )}
-      {mayAct && category.requested && (!state || state.replaceable) && (
+      {offered && category.requested && (!state || state.replaceable) && (
         <Button variant={state && !declined ? 'outlined' : 'contained'} onClick={onUpload} sx={{ mt: 1, minHeight: 44 }} aria-label={`${action}: ${category.label}`}>
           {action}
         </Button>

@@ -28,7 +28,8 @@ interface WebsiteTabProps {
 /**
  * /onboarding/website: the website details step on a page of its own (the Website tab), with its status and the
  * review's label from the rules, the documents the reviewer asked for, and the review's comment thread; a save
- * confirms and keeps the page.
+ * confirms and keeps the page. A member without the permission to change the profile reads the form, and sees the
+ * document upload and the reply box, which open the no-access modal (onboarding spec section 6).
  */
 export function WebsiteTab({ merchant, flags, reviewLabel, canEdit, onChanged }: WebsiteTabProps) {
   const [confirmation, setConfirmation] = useState({ open: false, count: 0 });
@@ -66,8 +67,8 @@ export function WebsiteTab({ merchant, flags, reviewLabel, canEdit, onChanged }:
           />
         </Suspense>
       )}
-      <WebsiteDocuments merchant={merchant} mayAct={canEdit && !flags.locked} onChanged={onChanged} />
-      <WebsiteComments merchant={merchant} mayAct={canEdit && !flags.locked} onChanged={onChanged} />
+      <WebsiteDocuments merchant={merchant} mayAct={canEdit && !flags.locked} permitted={canEdit} onChanged={onChanged} />
+      <WebsiteComments merchant={merchant} mayAct={canEdit && !flags.locked} permitted={canEdit} onChanged={onChanged} />
       <StatusSnackbar
         key={confirmation.count}
         message={t('onboarding.saved', { step: t('onboarding.step.website-details') })}

@@ -22,14 +22,19 @@ export function stepProgress(flags: JourneyFlags): { done: number; total: number
   return { done: shown.filter((step) => step.completed).length, total: shown.length };
 }
 
+/** Whether a step is the merchant's to act on now: shown, to do, and not waiting for someone or something else. */
+export function isDueNow(flags: StepFlags | undefined): flags is StepFlags {
+  return isShown(flags) && flags.todo && !flags.waitingFor;
+}
+
 /**
- * The step to open: the first shown to-do step that has a screen, in journey order. Given
+ * The step to open: the first step due now (shown, to do, not waiting) that has a screen, in journey order. Given
  * `after` (the step just saved), the search starts after it and wraps round, never giving
  * `after` itself. Null when no step qualifies.
  */
 export function stepToOpen(flags: JourneyFlags, hasScreen: (stepId: string) => boolean, after: string | null = null): string | null {
   const start = after === null ? 0 : steps.findIndex((step) => step.id === after) + 1;
   const ordered = [...steps.slice(start), ...steps.slice(0, start)];
-  const found = ordered.find((step) => step.id !== after && hasScreen(step.id) && isShown(flags[step.id]) && flags[step.id]!.todo);
+  const found = ordered.find((step) => step.id !== after && hasScreen(step.id) && isDueNow(flags[step.id]));
   return found?.id ?? null;
 }

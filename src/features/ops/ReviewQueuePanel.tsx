@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,7 +15,8 @@ import Typography from '@mui/material/Typography';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 import '../onboarding/components/addendaTexts';
-import { shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters } from './api';
+import { merchantQueue, shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters, type QueuePage } from './api';
+import { ownerFacts, type Fact } from './ownerFacts';
 import { useFileUrl } from './useFileUrl';
 import { AskForWebsiteDocument, WebsiteReviewDocuments } from './WebsiteReviewDocuments';
 import '../documents/documentTexts';
@@ -37,20 +37,47 @@ const statusLabel = (item: QueuedDocument) =>
 /** The spec's review values that do not approve a website (onboarding spec section 4, Labels). */
 const WEBSITE_DISAPPROVALS = ['Website Error', 'Website Not live', 'Website Under Construction', 'Website Incomplete'];
 
+/** The queue's own categories beside the catalogue's, with their labels. */
+const QUEUE_CATEGORIES: Record<string, string> = { BANK_PROOF: 'ops.queue.bankProof', WEBSITE: 'ops.queue.website', ADDENDUM: 'ops.queue.addendum' };
+
+/** Where a reviewer is: one item opened from the list, or a merchant's items one after another. */
+type Reviewing = { items: QueuedDocument[]; index: number; mid: string; flow: boolean };
+
+/** The queue's items by merchant, in the queue's order (a merchant's items come together; pages may repeat one). */
+function byMerchant(pages: readonly QueuePage[]): QueuedDocument[][] {
+  const seen = new Set<string>();
+  const groups = new Map<string, QueuedDocument[]>();
+  for (const item of pages.flatMap((page) => page.documents)) {
+    if (seen.has(`${item.kind}:${item.uuid}`)) continue;
+    seen.add(`${item.kind}:${item.uuid}`);
+    groups.set(item.merchant.uuid, [...(groups.get(item.merchant.uuid) ?? []), item]);
+  }
+  return [...groups.values()];
+}
+
 /**
- * Documents merchants sent for review, oldest first, with filters; each opens beside the merchant's data to approve
- * or decline with a reason (the staff review call: the merchant's document status follows from the same rules).
+ * Documents merchants sent for review, grouped by merchant, 50 at a time, with a search (MID, PAN, name, e-mail) and
+ * filters; each opens beside the data it must match to approve or decline with a reason (the staff review call: the
+ * merchant's document status follows from the same rules), or a merchant's items are reviewed one after another.
  */
 export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) {
   const [filters, setFilters] = useState<QueueFilters>({});
+  const [typed, setTyped] = useState('');
   const queue = useReviewQueue(filters);
   const requirements = useRequirements();
-  const [open, setOpen] = useState<QueuedDocument | null>(null);
+  const [reviewing, setReviewing] = useState<Reviewing | null>(null);
+  const [starting, setStarting] = useState('');
   const [notice, setNotice] = useState('');
+  const [problem, setProblem] = useState('');
   const entities = requirements.data?.entities.map((row) => row.entity) ?? [];
+  const catalogue = requirements.data?.published.body.catalogue as { categories?: Record<string, { label: string }> } | undefined;
   const categories = [...new Set(requirements.data?.entities.flatMap((row) => [...row.documents.required, ...row.documents.optional]) ?? [])];
+  const categoryLabel = (code: string) => t(QUEUE_CATEGORIES[code] ?? catalogue?.categories?.[code]?.label ?? code);
+  const pages = queue.data ?? [];
+  const groups = byMerchant(pages);
+  const more = Boolean(pages.at(-1)?.next);
 
-  const filter = (name: keyof QueueFilters, label: string, options: string[], labelOf: (option: string) => string = (option) => option) => (
+  const filter = (name: 'status' | 'entity' | 'category', label: string, options: string[], labelOf: (option: string) => string = (option) => option) => (
     <TextField select label={label} value={filters[name] ?? ''} onChange={(event) => setFilters((current) => ({ ...current, [name]: event.target.value || undefined }))} sx={{ minWidth: 200 }}>
       <MenuItem value="">{t('ops.queue.any')}</MenuItem>
       {options.map((option) => (
@@ -61,72 +88,154 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
     </TextField>
   );
 
+  /** Opens a merchant's first waiting item; each review moves on to the next of that merchant's. */
+  const reviewMerchant = async (merchant: QueuedDocument['merchant']) => {
+    setStarting(merchant.uuid);
+    setProblem('');
+    try {
+      const items = await merchantQueue(merchant.uuid);
+      if (items.length) setReviewing({ items, index: 0, mid: merchant.mid, flow: true });
+      else void queue.mutate();
+    } catch {
+      setProblem(t('ops.loadFailed'));
+    } finally {
+      setStarting('');
+    }
+  };
+  const moveOn = (text: string) => {
+    void queue.mutate();
+    if (reviewing?.flow && reviewing.index + 1 < reviewing.items.length) {
+      setReviewing({ ...reviewing, index: reviewing.index + 1 });
+      if (text) setNotice(text);
+      return;
+    }
+    setReviewing(null);
+    setNotice(reviewing?.flow ? [text, t('ops.queue.merchantDone', { mid: reviewing.mid })].filter(Boolean).join(' ') : text);
+  };
+  const item = reviewing?.items[reviewing.index];
+
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+      <Box
+        component="form"
+        role="search"
+        aria-label={t('ops.queue.search')}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          setFilters((current) => ({ ...current, q: typed.trim() || undefined }));
+        }}
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
+        <TextField label={t('ops.queue.search')} helperText={t('ops.queue.searchHint')} value={typed} onChange={(event) => setTyped(event.target.value)} sx={{ flex: '1 1 240px' }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <Button type="submit" variant="contained" sx={{ minHeight: 56 }}>
+          {t('ops.queue.searchButton')}
+        </Button>
+        {filters.q && (
+          <Button
+            onClick={() => {
+              setTyped('');
+              setFilters((current) => ({ ...current, q: undefined }));
+            }}
+            sx={{ minHeight: 56 }}
+          >
+            {t('ops.queue.clearSearch')}
+          </Button>
+        )}
+      </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {filter('status', t('ops.queue.status'), STATUSES, (status) => t(`documents.docStatus.${status}`))}
         {filter('entity', t('ops.queue.entity'), entities)}
-        {filter('category', t('ops.queue.category'), [...categories, 'SERVICE_AGREEMENT', 'BANK_PROOF', 'WEBSITE', 'ADDENDUM'])}
+        {filter('category', t('ops.queue.category'), [...categories, 'SERVICE_AGREEMENT', ...Object.keys(QUEUE_CATEGORIES)], categoryLabel)}
       </Box>
       {notice && (
         <Alert severity="success" role="status" onClose={() => setNotice('')}>
           {notice}
         </Alert>
       )}
+      {problem && <Alert severity="error">{problem}</Alert>}
       {queue.error ? (
         <Alert severity="error">{t('ops.loadFailed')}</Alert>
       ) : !queue.data ? (
         <LinearProgress aria-label={t('common.loading')} />
-      ) : queue.data.length === 0 ? (
-        <Typography>{t('ops.queue.empty')}</Typography>
+      ) : groups.length === 0 ? (
+        <Typography>{t(filters.q || filters.status || filters.entity || filters.category ? 'ops.queue.noMatch' : 'ops.queue.empty')}</Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-          {queue.data.map((document) => (
-            <Card component="li" key={document.uuid} variant="outlined">
-              <CardContent sx={{ pb: 0 }}>
-                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-                  {document.category_label}
-                  {document.document_type ? ` · ${document.document_type}` : ''}
-                </Typography>
-                <Typography variant="body2">{t('ops.queue.merchant', { mid: document.merchant.mid, entity: document.merchant.business_entity ?? '—' })}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {statusLabel(document)} · {t('ops.queue.waiting', { when: shownTime(document.waiting_since) })}
-                </Typography>
-              </CardContent>
-              <CardActions>
-                <Button onClick={() => setOpen(document)} sx={{ minHeight: 44 }} aria-label={`${t('ops.queue.open')} ${document.category_label}, MID ${document.merchant.mid}`}>
-                  {t('ops.queue.open')}
-                </Button>
-              </CardActions>
-            </Card>
-          ))}
+          {groups.map((group) => {
+            const { merchant } = group[0]!;
+            return (
+              <Card component="li" key={merchant.uuid} variant="outlined" data-mid={merchant.mid}>
+                <CardContent sx={{ pb: 0 }}>
+                  <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {t('ops.queue.group', { name: merchant.business_name ?? merchant.pancard_name ?? merchant.name ?? '—', mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
+                  </Typography>
+                  {mayReview && (
+                    <Button
+                      variant="outlined"
+                      disabled={starting === merchant.uuid}
+                      onClick={() => void reviewMerchant(merchant)}
+                      aria-label={t('ops.queue.reviewMerchantLabel', { mid: merchant.mid })}
+                      sx={{ minHeight: 44, my: 1 }}
+                    >
+                      {t('ops.queue.reviewMerchant')}
+                    </Button>
+                  )}
+                </CardContent>
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  {group.map((document) => (
+                    <Box component="li" key={`${document.kind}:${document.uuid}`} sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>
+                      <Typography component="h3" variant="body1" sx={{ fontWeight: 600 }}>
+                        {document.category_label}
+                        {document.document_type_label ? ` · ${document.document_type_label}` : ''}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {document.owner ? `${t('ops.queue.whose')}: ${t(`ops.queue.owner.${document.owner}`)} · ` : ''}
+                        {statusLabel(document)} · {t('ops.queue.waiting', { when: shownTime(document.waiting_since) })}
+                      </Typography>
+                      <Button
+                        onClick={() => setReviewing({ items: [document], index: 0, mid: merchant.mid, flow: false })}
+                        sx={{ minHeight: 44 }}
+                        aria-label={`${t('ops.queue.open')} ${document.category_label}, MID ${merchant.mid}`}
+                      >
+                        {t('ops.queue.open')}
+                      </Button>
+                    </Box>
+                  ))}
+                </Box>
+              </Card>
+            );
+          })}
         </Box>
       )}
-      {open && (
+      {more && (
+        <Button variant="outlined" disabled={queue.isValidating} onClick={() => void queue.setSize(queue.size + 1)} sx={{ minHeight: 44, justifySelf: 'start' }}>
+          {t('ops.queue.more')}
+        </Button>
+      )}
+      {reviewing && item && (
         <ReviewDialog
-          document={open}
+          key={`${item.kind}:${item.uuid}`}
+          document={item}
           mayReview={mayReview}
-          onClose={() => setOpen(null)}
-          onReviewed={(text) => {
-            setOpen(null);
-            setNotice(text);
+          progress={reviewing.flow ? t('ops.queue.progress', { position: reviewing.index + 1, count: reviewing.items.length }) : undefined}
+          onNext={reviewing.flow ? () => moveOn('') : undefined}
+          onClose={() => {
+            setReviewing(null);
             void queue.mutate();
           }}
+          onReviewed={moveOn}
         />
       )}
     </Box>
   );
 }
 
-/** One fact a reviewer checks: its catalogue label, its value, and whether the value is an address to open. */
-type Fact = [label: string, value: string | null | undefined, link?: boolean];
-
-/** The merchant's data beside what is reviewed, as a description list (addresses open in a new tab, never followed). */
+/** The data beside what is reviewed, as a description list (addresses open in a new tab, never followed). */
 function MerchantFacts({ facts }: { facts: readonly Fact[] }) {
   return (
     <Box component="dl" sx={{ m: 0 }}>
-      {facts.map(([key, value, link]) => (
-        <Box key={key} sx={{ mb: 1 }}>
+      {facts.map(([key, value, link], index) => (
+        <Box key={`${key}-${index}`} sx={{ mb: 1 }}>
           <Typography component="dt" variant="caption" color="text.secondary">
             {t(key)}
           </Typography>
@@ -155,7 +264,28 @@ function addendumFacts({ old_data: before = {}, new_data: after = {} }: QueuedDo
     .map((field) => [`addendum.field.${field}`, `${t('ops.queue.addendumBefore')}: ${shown(before[field])} · ${t('ops.queue.addendumAfter')}: ${shown(after[field])}`]);
 }
 
-function ReviewDialog(props: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
+/** What a review dialog is given: the item, whether the role may review, and (reviewing a merchant's items) where it is. */
+interface ReviewDialogProps {
+  document: QueuedDocument;
+  mayReview: boolean;
+  /** "Item 2 of 7 of this merchant" while a merchant's items are reviewed one after another. */
+  progress?: string;
+  /** Goes on to the merchant's next item without reviewing this one. */
+  onNext?(): void;
+  onClose(): void;
+  onReviewed(text: string): void;
+}
+
+/** Where the dialog is among the merchant's items, under its title. */
+function Progress({ text }: { text: string | undefined }) {
+  return text ? (
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+      {text}
+    </Typography>
+  ) : null;
+}
+
+function ReviewDialog(props: ReviewDialogProps) {
   return props.document.kind === 'website' ? <WebsiteReviewDialog {...props} /> : <FileReviewDialog {...props} />;
 }
 
@@ -163,7 +293,7 @@ function ReviewDialog(props: { document: QueuedDocument; mayReview: boolean; onC
  * A website's review: its addresses, what the checks found and the documents the merchant sent for it; OK, or one of
  * the spec's disapprovals with a comment, and a document to ask for.
  */
-function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
+function WebsiteReviewDialog({ document, mayReview, progress, onNext, onClose, onReviewed }: ReviewDialogProps) {
   const { merchant } = document;
   const [reason, setReason] = useState(WEBSITE_DISAPPROVALS[0]!);
   const [comment, setComment] = useState('');
@@ -196,6 +326,7 @@ function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { doc
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ops-website-review-title">
       <DialogTitle id="ops-website-review-title">
         {document.category_label} · {t('ops.queue.merchant', { mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
+        <Progress text={progress} />
       </DialogTitle>
       <DialogContent>
         <MerchantFacts facts={facts} />
@@ -230,6 +361,11 @@ function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { doc
             </Button>
           </>
         )}
+        {onNext && (
+          <Button onClick={onNext} disabled={busy} sx={{ minHeight: 44 }}>
+            {t('ops.queue.next')}
+          </Button>
+        )}
         <Button onClick={onClose} sx={{ minHeight: 44 }}>
           {t('ops.queue.close')}
         </Button>
@@ -238,7 +374,7 @@ function WebsiteReviewDialog({ document, mayReview, onClose, onReviewed }: { doc
   );
 }
 
-function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { document: QueuedDocument; mayReview: boolean; onClose(): void; onReviewed(text: string): void }) {
+function FileReviewDialog({ document, mayReview, progress, onNext, onClose, onReviewed }: ReviewDialogProps) {
   const file = useFileUrl(document.file);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
@@ -275,21 +411,23 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
     }
   };
 
-  const facts: Fact[] = [
+  const company: Fact[] = [
     ['ops.queue.panName', merchant.pancard_name],
     ['ops.queue.pan', merchant.pancard_number],
-    ['ops.queue.business', merchant.business_name],
-    ['ops.queue.gst', merchant.gst_number],
-    ['ops.queue.documentStatus', merchant.document_status],
   ];
-  if (document.kind === 'addendum') facts.splice(2, facts.length - 2, ...addendumFacts(document));
-  if (document.kind === 'bank_proof') {
-    facts.splice(2, facts.length - 2, ['ops.queue.holder', merchant.holder_name ?? null], ['ops.queue.account', merchant.bank_account_number ?? null], ['ops.queue.ifsc', merchant.ifsc_code ?? null]);
-  }
+  const owner = document.owner ?? 'company';
+  const facts: Fact[] =
+    document.kind === 'addendum'
+      ? [...company, ...addendumFacts(document)]
+      : document.kind === 'bank_proof'
+        ? [...company, ['ops.queue.holder', merchant.holder_name ?? null], ['ops.queue.account', merchant.bank_account_number ?? null], ['ops.queue.ifsc', merchant.ifsc_code ?? null]]
+        : [...ownerFacts({ ...document, owner }), ['ops.queue.documentStatus', merchant.document_status ? t(`ops.queue.merchantDocuments.${merchant.document_status}`) : null]];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby="ops-review-title">
       <DialogTitle id="ops-review-title">
-        {document.category_label} · {t('ops.queue.merchant', { mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
+        {document.category_label}
+        {document.document_type_label ? ` · ${document.document_type_label}` : ''} · {t('ops.queue.merchant', { mid: merchant.mid, entity: merchant.business_entity ?? '—' })}
+        <Progress text={progress} />
       </DialogTitle>
       {/* On a phone the file and the facts scroll: the region takes focus so a keyboard can scroll it (nothing in it may). */}
       <DialogContent tabIndex={0} role="group" aria-labelledby="ops-review-title" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
@@ -305,6 +443,19 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
           )}
         </Box>
         <Box>
+          {document.kind === 'document' && (
+            <>
+              <MerchantFacts
+                facts={[
+                  ['ops.queue.whose', t(`ops.queue.owner.${owner}`)],
+                  ['ops.queue.documentType', document.document_type_label],
+                ]}
+              />
+              <Typography component="h3" variant="subtitle2" sx={{ mt: 1, mb: 0.5 }}>
+                {t('ops.queue.mustMatch')}
+              </Typography>
+            </>
+          )}
           <MerchantFacts facts={facts} />
           {mayReview && declining && (
             <TextField
@@ -340,6 +491,11 @@ function FileReviewDialog({ document, mayReview, onClose, onReviewed }: { docume
               {t('ops.queue.decline')}
             </Button>
           </>
+        )}
+        {onNext && (
+          <Button onClick={onNext} disabled={busy} sx={{ minHeight: 44 }}>
+            {t('ops.queue.next')}
+          </Button>
         )}
         <Button onClick={onClose} sx={{ minHeight: 44 }}>
           {t('ops.queue.close')}

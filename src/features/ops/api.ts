@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { apiFetch } from '../../shared/api/fetcher';
 
 /** The operations console's calls (server/routes/ops.ts). */
@@ -8,7 +9,7 @@ export const opsKeys = {
   version: (version: number) => `/api/v1/ops/document-requirements/versions/${version}`,
   diff: (version: number, against: number) => `/api/v1/ops/document-requirements/versions/${version}/diff?against=${against}`,
   fixtures: (version: number) => `/api/v1/ops/document-requirements/versions/${version}/fixtures`,
-  queue: (filters: QueueFilters) => `/api/v1/ops/review-queue?${new URLSearchParams(Object.entries(filters).filter(([, value]) => value))}`,
+  queue: (filters: QueueFilters, after?: string) => `/api/v1/ops/review-queue?${new URLSearchParams(Object.entries({ ...filters, after }).filter((entry): entry is [string, string] => Boolean(entry[1])))}`,
   audit: '/api/v1/ops/audit',
 } as const;
 
@@ -60,6 +61,19 @@ export interface QueueFilters {
   status?: string;
   entity?: string;
   category?: string;
+  /** A MID, PAN, e-mail or the beginning of a name. */
+  q?: string;
+  /** One merchant's items (its uuid). */
+  merchant?: string;
+}
+
+/** Whose document an item is (the category's owner in the requirements): whose data it must match. */
+export type DocumentOwner = 'company' | 'signing_authority' | 'beneficial_owner';
+
+/** A page of the queue: 50 items, and the cursor of the next page (null on the last). */
+export interface QueuePage {
+  documents: QueuedDocument[];
+  next?: string | null;
 }
 
 export interface QueuedDocument {
@@ -71,6 +85,10 @@ export interface QueuedDocument {
   document_category: string;
   category_label: string;
   document_type: string | null;
+  /** The document type's label in the merchant's requirements (a KYC document's). */
+  document_type_label?: string | null;
+  /** A KYC document's owner; null for the queue's own kinds. */
+  owner?: DocumentOwner | null;
   file: string | null;
   waiting_since: string;
   /** A website's documents the merchant sent for it (in force), reviewed with it. */
@@ -82,12 +100,16 @@ export interface QueuedDocument {
     uuid: string;
     mid: string;
     name: string | null;
+    email?: string | null;
     business_entity: string | null;
     pancard_number: string | null;
     pancard_name: string | null;
     business_name: string | null;
     gst_number: string | null;
     document_status: string | null;
+    registered_address?: { address_line: string; city: string; pincode: string; state: string } | null;
+    signatories?: Array<{ name: string | null; pancard_number: string | null; email: string | null }>;
+    beneficial_owners?: Array<{ name: string | null; pancard_number: string | null; ownership_percentage: number | null }>;
     holder_name?: string | null;
     website_url?: string | null;
     android_url?: string | null;
@@ -113,7 +135,20 @@ export const useStaffRole = () => useSWR(opsKeys.me, (path: string) => get<{ rol
 export const useRequirements = () => useSWR(opsKeys.requirements, get<RequirementsState>);
 export const useDiff = (version: number, against: number) => useSWR(opsKeys.diff(version, against), get<VersionDiff>);
 export const useFixtureResults = (version: number) => useSWR(opsKeys.fixtures(version), get<FixtureResults>);
-export const useReviewQueue = (filters: QueueFilters) => useSWR(opsKeys.queue(filters), (path: string) => get<{ documents: QueuedDocument[] }>(path).then((body) => body.documents));
+/** The queue's pages as the reviewer asks for more: each page's key continues after the one before (its `next`). */
+export const useReviewQueue = (filters: QueueFilters) =>
+  useSWRInfinite((index: number, previous: QueuePage | null) => (index === 0 ? opsKeys.queue(filters) : previous?.next ? opsKeys.queue(filters, previous.next) : null), get<QueuePage>);
+
+/** Every waiting item of one merchant, page after page (a merchant's documents for a review one after another). */
+export async function merchantQueue(merchant: string): Promise<QueuedDocument[]> {
+  const items: QueuedDocument[] = [];
+  for (let after: string | undefined; ; ) {
+    const page = await get<QueuePage>(opsKeys.queue({ merchant }, after));
+    items.push(...page.documents);
+    if (!page.next) return items;
+    after = page.next;
+  }
+}
 export const useAudit = () => useSWR(opsKeys.audit, (path: string) => get<{ entries: AuditEntry[] }>(path).then((body) => body.entries));
 
 /** A time as staff read it: date and time in the browser's locale. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Route, Routes, useNavigate } from '../../shared/router';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
@@ -25,7 +25,9 @@ import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { usePermissions } from '../../shared/api/hooks';
 import { t } from '../../shared/ui/t';
+import { ErrorDialog } from '../../shared/ui/ErrorDialog';
 import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
+import { SuccessDialog } from '../../shared/ui/SuccessDialog';
 
 addTexts({ en });
 
@@ -131,21 +133,6 @@ function Summary({ employees, roles }: { employees: number; roles: number }) {
   );
 }
 
-/** A success modal that closes itself after 3 seconds (platform spec section 9). */
-function SuccessModal({ title, help, onClose }: { title: string; help?: string; onClose(): void }) {
-  const id = useId();
-  useEffect(() => {
-    const timer = window.setTimeout(onClose, 3000);
-    return () => window.clearTimeout(timer);
-  }, [onClose]);
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={id} slotProps={{ paper: { sx: { width: 450, maxWidth: 'calc(100% - 32px)' } } }}>
-      <DialogTitle id={id}>{title}</DialogTitle>
-      {help && <DialogContent>{help}</DialogContent>}
-    </Dialog>
-  );
-}
-
 function Confirm({ title, confirm, onConfirm, onCancel, children }: { title: string; confirm: string; onConfirm(): void; onCancel(): void; children?: React.ReactNode }) {
   const id = useId();
   return (
@@ -188,25 +175,28 @@ function RoleSelect({ id, roles, value, onChange, label = t('team.employees.role
 
 /**
  * A team call and what follows it: busy while it runs, the lists read again after it, and on a refusal the server's
- * lines (one a field) instead of `after`, the form left as typed.
+ * lines (one a field) instead of `after`: in the error strip above a form, which stays as typed (platform spec section
+ * 8: invite, edit, role create or edit), or, for a call made from a confirmation (a delete), in the generic error modal.
  */
 function useTeamAction(onChanged: () => Promise<unknown>) {
-  const [problems, setProblems] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<{ lines: string[]; shown: 'strip' | 'modal' } | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>, after: () => void) => {
+  const run = async (work: () => Promise<unknown>, after: () => void, shown: 'strip' | 'modal' = 'strip') => {
     setBusy(true);
-    setProblems([]);
+    setRefusal(null);
     try {
       await work();
       await onChanged();
       after();
     } catch (error) {
-      setProblems(refusalLines(error));
+      setRefusal({ lines: refusalLines(error), shown });
     } finally {
       setBusy(false);
     }
   };
-  return { busy, problems, run };
+  const problems = refusal?.shown === 'strip' ? refusal.lines : [];
+  const failure = refusal?.shown === 'modal' ? <ErrorDialog message={refusal.lines} onClose={() => setRefusal(null)} /> : null;
+  return { busy, problems, failure, run };
 }
 
 /** The error strip of a refused team call (platform spec section 8). */
@@ -226,14 +216,16 @@ function Employees({ base, employees, roles, onChanged }: { base: string; employ
   const [editing, setEditing] = useState<{ id: number; role: number | ''; name: string } | null>(null);
   const [deleting, setDeleting] = useState<Employee | null>(null);
   const [closing, setClosing] = useState(false);
-  const [done, setDone] = useState<'added' | 'updated' | null>(null);
-  const { busy, problems, run } = useTeamAction(onChanged);
+  const [done, setDone] = useState<{ added: true } | { updated: number } | null>(null);
+  const { busy, problems, failure, run } = useTeamAction(onChanged);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const editButtonId = (employee: { id: number }) => `${id}-edit-${employee.id}`;
   const invite = (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
     void run(
       () => apiFetch(`${base}/staff_invites`, { method: 'POST', body: { name: form.name.trim(), email: form.email.trim(), acl_role_id: form.role === '' ? undefined : form.role, mobile: form.phone.trim() || null } }),
-      () => (setForm(null), setDone('added')),
+      () => (setForm(null), setDone({ added: true })),
     );
   };
   return (
@@ -275,7 +267,7 @@ function Employees({ base, employees, roles, onChanged }: { base: string; employ
                 <Button
                   variant="contained"
                   disabled={busy}
-                  onClick={() => void run(() => apiFetch(`${base}/staff_invites/${employee.id}`, { method: 'PUT', body: { acl_role_id: editing.role === '' ? undefined : editing.role, name: editing.name.trim() } }), () => (setEditing(null), setDone('updated')))}
+                  onClick={() => void run(() => apiFetch(`${base}/staff_invites/${employee.id}`, { method: 'PUT', body: { acl_role_id: editing.role === '' ? undefined : editing.role, name: editing.name.trim() } }), () => (setEditing(null), setDone({ updated: employee.id })))}
                   sx={{ minHeight: 44 }}
                 >
                   {t('team.employees.save')}
@@ -286,7 +278,7 @@ function Employees({ base, employees, roles, onChanged }: { base: string; employ
               </>
             ) : (
               <>
-                <Button onClick={() => setEditing({ id: employee.id, role: employee.role.id, name: employee.name })} aria-label={t('team.employees.edit', { name: employee.name })} sx={{ minHeight: 44 }}>
+                <Button id={editButtonId(employee)} onClick={() => setEditing({ id: employee.id, role: employee.role.id, name: employee.name })} aria-label={t('team.employees.edit', { name: employee.name })} sx={{ minHeight: 44 }}>
                   ✎
                 </Button>
                 <Button color="error" onClick={() => setDeleting(employee)} aria-label={t('team.employees.delete', { name: employee.name })} sx={{ minHeight: 44 }}>
@@ -318,7 +310,7 @@ function Employees({ base, employees, roles, onChanged }: { base: string; employ
           </CardActions>
         </Card>
       ) : (
-        <Button variant="outlined" onClick={() => setForm({ name: '', email: '', phone: '', role: '' })} sx={{ minHeight: 44, justifySelf: 'start' }}>
+        <Button ref={addButton} variant="outlined" onClick={() => setForm({ name: '', email: '', phone: '', role: '' })} sx={{ minHeight: 44, justifySelf: 'start' }}>
           {t('team.employees.add')}
         </Button>
       )}
@@ -332,11 +324,18 @@ function Employees({ base, employees, roles, onChanged }: { base: string; employ
         <Confirm
           title={t('team.employees.deleteConfirm', { name: deleting.name })}
           confirm={t('team.employees.deleteButton')}
-          onConfirm={() => void run(() => apiFetch(`${base}/staff_invites/${deleting.id}`, { method: 'DELETE' }), () => setDeleting(null))}
+          onConfirm={() => {
+            setDeleting(null);
+            void run(() => apiFetch(`${base}/staff_invites/${deleting.id}`, { method: 'DELETE' }), () => undefined, 'modal');
+          }}
           onCancel={() => setDeleting(null)}
         />
       )}
-      {done && <SuccessModal title={t(done === 'added' ? 'team.employees.added' : 'team.employees.updated')} help={done === 'added' ? t('team.employees.addedHelp') : undefined} onClose={() => setDone(null)} />}
+      {done && 'added' in done && <SuccessDialog title={t('team.employees.added')} help={t('team.employees.addedHelp')} onClose={() => setDone(null)} returnFocusTo={() => addButton.current} />}
+      {done && 'updated' in done && (
+        <SuccessDialog title={t('team.employees.updated')} onClose={() => setDone(null)} returnFocusTo={() => document.getElementById(editButtonId({ id: done.updated }))} />
+      )}
+      {failure}
     </Box>
   );
 }
@@ -346,21 +345,25 @@ function Roles({ base, roles, catalogue, onChanged }: { base: string; roles: Rol
   const [form, setForm] = useState<{ id?: number; name: string; chosen: string[] } | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ role: Role; moveTo: number | '' } | null>(null);
-  const { busy, problems, run } = useTeamAction(onChanged);
+  const { busy, problems, failure, run } = useTeamAction(onChanged);
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
     const body = { acl_role: { name: form.name.trim(), acl_permission_uuids: form.chosen } };
     void run(() => apiFetch(form.id ? `${base}/acl_roles/${form.id}` : `${base}/acl_roles`, { method: form.id ? 'PUT' : 'POST', body }), () => setForm(null));
   };
-  const remove = (role: Role, moveTo: number | '') =>
-    run(
+  // The roles' alert dialog (platform spec sections 2 and 8) says why a role could not be moved from or deleted.
+  const remove = (role: Role, moveTo: number | '') => {
+    setDeleting(null);
+    return run(
       async () => {
         if (role.staff_invite_count > 0 && moveTo !== '') await apiFetch(`${base}/acl_roles/${role.id}/move_assoc_to_new_role/${moveTo}`, { method: 'PUT' });
         await apiFetch(`${base}/acl_roles/${role.id}`, { method: 'DELETE' });
       },
-      () => setDeleting(null),
+      () => undefined,
+      'modal',
     );
+  };
   const toggle = (uuid: string) => form && setForm({ ...form, chosen: form.chosen.includes(uuid) ? form.chosen.filter((chosen) => chosen !== uuid) : [...form.chosen, uuid] });
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -445,6 +448,7 @@ function Roles({ base, roles, catalogue, onChanged }: { base: string; roles: Rol
           )}
         </Confirm>
       )}
+      {failure}
     </Box>
   );
 }

@@ -7,7 +7,7 @@ export function LanguageSwitch() {
   const current = chosenLanguage();
   const other = LANGUAGES.find(({ code }) => code !== current)!;
   return (
-    <Button lang={other.code} aria-label={`${t('app.language')}: ${other.name}`} onClick={() => chooseLanguage(other.code)}>
+    <Button lang={other.code} aria-label={`${t('app.language')}: ${other.name}`} onClick={() => void chooseLanguage(other.code)}>
       {other.name}
     </Button>
   );

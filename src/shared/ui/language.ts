@@ -1,4 +1,5 @@
 import { registerCatalogue, setActiveLanguage, type Catalogue } from '../../../schemas/messages';
+import { saveLanguage } from '../api/saveLanguage';
 
 /** The languages the app speaks: the spec's English, and Hindi. */
 export const LANGUAGES = [
@@ -8,8 +9,8 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number]['code'];
 
 const STORAGE_KEY = 'language';
-/** The lazily loaded features' Hindi texts (`schemas/messages/<feature>.hi.json`), each a chunk of its own. */
-const hindiFeatureTexts = import.meta.glob<Catalogue>('../../../schemas/messages/*.hi.json', { import: 'default' });
+/** The lazily loaded features' Hindi texts (`schemas/messages/<feature>.hi.json`), each a chunk of its own; not the notices the server sends. */
+const hindiFeatureTexts = import.meta.glob<Catalogue>(['../../../schemas/messages/*.hi.json', '!../../../schemas/messages/notifications.hi.json'], { import: 'default' });
 /**
  * Catalogues other than English, loaded only for the merchant who chose them, whole: the main catalogue and every
  * feature's texts in that language, side by side at start. A feature's screen brings only its English texts
@@ -47,12 +48,18 @@ export async function startInChosenLanguage(): Promise<Language> {
   return language;
 }
 
-/** Keeps the merchant's choice and shows the app in it: the page reloads (drafts are kept), every text is then in it. */
-export function chooseLanguage(language: Language): void {
+/**
+ * Keeps the merchant's choice and shows the app in it: the page reloads (drafts are kept), every text is then in it.
+ * A signed-in user's choice is also told to the server (PUT user/language, src/shared/api/saveLanguage.ts), which
+ * writes their e-mails and SMS in it; the request outlives the reload (keepalive), and a failure leaves those messages
+ * in the language they were.
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Without storage the choice lasts for this page only.
   }
+  saveLanguage(language);
   window.location.reload();
 }

@@ -12,7 +12,7 @@ const KIRANA = '2b3c4d5e-3a55-4a43-9d0e-2b1f6f0f7a13';
 const TAILOR = '3c4d5e6f-3a55-4a43-9d0e-2b1f6f0f7a14';
 
 const flags = (fields: Record<string, unknown>) => ({
-  completed: false, incomplete: false, locked: false, lockedReason: null, editable: false, hidden: false, error: false, omitted: false, todo: false, reason: null, ...fields,
+  completed: false, incomplete: false, locked: false, lockedReason: null, editable: false, hidden: false, error: false, omitted: false, todo: false, reason: null, waitingFor: null, appearedBecause: null, ...fields,
 });
 const CHILDREN = [
   { uuid: KIRANA, mid: 8800011, name: 'Meera Kirana', business_name: 'MEERA KIRANA STORES', product: 'PayUmoney' },

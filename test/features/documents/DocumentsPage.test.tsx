@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentsPage } from '../../../src/features/documents/DocumentsPage';
@@ -40,5 +40,41 @@ describe('DocumentsPage without the permission to edit the profile', () => {
     renderDocuments(true);
     expect(await screen.findByRole('button', { name: 'UPLOAD: Government Issued Certificate' })).toBeInTheDocument();
     expect(screen.queryByText(READ_ONLY)).not.toBeInTheDocument();
+  });
+});
+
+describe('DocumentsPage rows the service agreement\'s e-sign can sign', () => {
+  it('says the letter can be e-signed with the agreement, beside its download and upload, and that Schedule C was', async () => {
+    saveSession({ access_token: 'token', expires_in: 3600, merchant_uuid: merchant.uuid });
+    const template = (call: string, label: string) => ({ call, label });
+    mockFetch(({ url }) =>
+      url.endsWith('/merchant_docs_req')
+        ? {
+            body: {
+              version: 1,
+              required: [
+                { ...category('SIGNED_AUTHORISATION_LETTER', 'Signed Authorisation Letter', null), template: template('generate_authority_letter', 'Download the authorisation letter to sign'), esign_with_agreement: 'offered' },
+                { ...category('SC', 'Schedule C', 'Pending'), template: template('generate_schedule_c_document', 'Download Schedule C to sign'), esign_with_agreement: 'signed' },
+                { ...category('PANCARD_COMPANY', 'PAN Card of the Company', null), esign_with_agreement: null },
+              ],
+              optional: [],
+            },
+          }
+        : undefined,
+    );
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <DocumentsPage merchant={merchant} canEdit />
+      </SWRConfig>,
+    );
+    const OFFERED = 'Or e-sign it with the service agreement: the one OTP sent to the signing authority signs both, and the signed copy is filed here.';
+    const letter = (await screen.findByRole('heading', { name: 'Signed Authorisation Letter' })).closest('li')!;
+    expect(letter).toHaveTextContent(OFFERED);
+    expect(within(letter).getByRole('button', { name: 'Download the authorisation letter to sign' })).toBeInTheDocument();
+    expect(within(letter).getByRole('button', { name: 'UPLOAD: Signed Authorisation Letter' })).toBeInTheDocument();
+    const scheduleC = screen.getByRole('heading', { name: 'Schedule C' }).closest('li')!;
+    expect(scheduleC).toHaveTextContent('E-signed with the service agreement.');
+    expect(within(scheduleC).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.getAllByText(OFFERED)).toHaveLength(1);
   });
 });

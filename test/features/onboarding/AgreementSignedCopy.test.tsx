@@ -87,10 +87,10 @@ function fakeXhr(answer: unknown) {
   return sent;
 }
 
-function renderStep(merchant: Merchant, progress: () => unknown, { mayAct = true, mergeRefused = false } = {}) {
+function renderStep(merchant: Merchant, progress: () => unknown, { mayAct = true, mergeRefused = false, permissions = ['update_user_profile'] } = {}) {
   saveSession({ access_token: 'token', expires_in: 3600 });
   const calls = mockFetch(({ method, url }) => {
-    if (url.startsWith('/api/v1/oauth/token/info')) return { body: { acl_role: { name: 'Owner', acl_permissions: [{ name: 'update_user_profile', scopes: [] }] } } };
+    if (url.startsWith('/api/v1/oauth/token/info')) return { body: { acl_role: { name: 'Owner', acl_permissions: permissions.map((name) => ({ name, scopes: [] })) } } };
     if (url === `/api/v1/merchants/${UUID}/generate_agreement` && method === 'GET') return { body: progress() };
     if (url === `/api/v1/merchants/${UUID}`) return { body: { merchant } };
     if (url.startsWith(`/api/v1/merchants/${UUID}/kyc_documents/existing_pages`)) return { body: { uuid: null, uploaded_documents: [] } };
@@ -166,10 +166,28 @@ describe('the signed copy of the service agreement', () => {
     expect(screen.getByRole('button', { name: 'REUPLOAD: Upload the signed copy' })).toBeInTheDocument();
   });
 
-  it('offers no upload to a member who may not change documents', async () => {
-    renderStep(company, () => state('accepted', true), { mayAct: false });
+  it('offers no upload in a step not open to the member, who holds the permission', async () => {
+    const { calls } = renderStep(company, () => state('accepted', true), { mayAct: false });
     expect(await screen.findByRole('button', { name: 'Download Agreement' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/api/v1/oauth/token/info'))).toBe(true));
     expect(screen.queryByRole('button', { name: /^ACCEPT:/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a member who may not change documents the upload, which opens the no-access modal instead of the uploader', async () => {
+    const sent = fakeXhr({});
+    const { user } = renderStep(company, () => state('accepted', true), { mayAct: false, permissions: ['user_profile'] });
+    await user.click(await screen.findByRole('button', { name: 'ACCEPT: Upload the signed and stamped copy' }));
+    const modal = await screen.findByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+    await user.click(within(modal).getByRole('button', { name: 'Ok, got it!' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Service Agreement' })).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('lets a member who may change documents only (update_profile_restricted) upload the copy', async () => {
+    const { user } = renderStep(company, () => state('accepted', true), { permissions: ['update_profile_restricted'] });
+    await user.click(await screen.findByRole('button', { name: 'ACCEPT: Upload the signed and stamped copy' }));
+    expect(await screen.findByRole('dialog', { name: 'Service Agreement' })).toBeInTheDocument();
   });
 
   it('tells the host app OnboardingCompleted when the copy is approved while the page is open', async () => {

@@ -8,6 +8,7 @@ import OnboardingPage from '../../../src/features/onboarding/OnboardingPage';
 import type { Merchant } from '../../../src/shared/api/types';
 import { saveSession } from '../../../src/shared/session/session';
 import newMerchant from '../../fixtures/_bases/new-merchant.json';
+import exampleMerchant from '../../../schemas/records/merchant.example.json';
 import { mockFetch } from '../../fetchMock';
 import { DOCUMENTS_TIP_SEEN } from '../../../src/features/onboarding/OnboardingTabs';
 
@@ -90,6 +91,47 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('OnboardingPage', () => {
+  describe('what is due now, and the end (issue 27 items 10 and 11)', () => {
+    /** A merchant well into the journey (schemas/records/merchant.example.json) with the agreement e-signed. */
+    const esigned = (changes: Record<string, unknown> = {}) => ({ ...(exampleMerchant as unknown as Merchant), is_service_agreement_esigned: true, uuid: UUID, ...changes }) as Merchant;
+
+    it('names the one step due now, which opens when pressed', async () => {
+      const { user } = renderPage(record({ ...panVerified }));
+      const due = await screen.findByRole('button', { name: 'Due now: Business Details' });
+      await user.click(row('PAN Details'));
+      await user.click(row('PAN Details'));
+      await user.click(due);
+      await waitFor(() => expect(row('Business Details')).toHaveAttribute('aria-expanded', 'true'));
+    });
+
+    it('says nothing is due while every step left waits for someone else, each row saying for what', async () => {
+      renderPage(esigned());
+      expect(await screen.findByTestId('due-now')).toHaveTextContent(/^Nothing is due from you now/);
+      const kyc = row('KYC');
+      expect(within(kyc).getByText('Waiting')).toBeInTheDocument();
+      expect(within(kyc).getByText('Waiting for document approval')).toBeInTheDocument();
+      expect(within(kyc).queryByText('To do')).toBeNull();
+      // And the page opened no step by itself: there is nothing in one to do.
+      expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+    });
+
+    it('ends in "you\'re live" once every step is completed: collect payments, settlements, the signed agreement', async () => {
+      const live = esigned({ document_status: 'Docs Approved', settlement_status: 'Active', merchant_statuses: [{ status_type: 'LOB', status_value: 'Approved' }, { status_type: 'KYC_DOCUMENTS', status_value: 'Docs Approved' }, { status_type: 'Agreement', status_value: 'Approved' }, { status_type: 'WEBSITE', status_value: 'Approved' }] });
+      renderPage(live, ({ url }) =>
+        url === `/api/v1/merchants/${UUID}/generate_agreement`
+          ? { body: { generation: { status: 'done', failures: 0 }, kyc_document: { uuid: 'a1', status: 'Approved', processed_document: { path: '/api/v1/files/signed', filename: 'agreement-signed.pdf' } } } }
+          : undefined,
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'Your Account Is Active' })).toBeInTheDocument();
+      const end = await screen.findByRole('region', { name: "You're live!" });
+      expect(within(end).getByRole('link', { name: 'COLLECT PAYMENTS' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+      expect(within(end).getByTestId('settlement-status')).toHaveTextContent('Active: the payments you collect are paid into your bank account ending 5678.');
+      expect(await within(end).findByRole('button', { name: 'Download your signed service agreement' })).toBeInTheDocument();
+      expect(screen.getByText('8 of 8 steps done')).toBeInTheDocument();
+      expect(screen.queryByTestId('due-now')).toBeNull();
+    });
+  });
+
   describe('progress (issue 9 item 7)', () => {
     it('says how many of the steps that exist for the merchant are done, over a labelled progress bar', async () => {
       renderPage(record({ ...panVerified, ...businessFilled }));
@@ -108,11 +150,12 @@ describe('OnboardingPage', () => {
   });
 
   describe('reasons from the rules (issue 9 item 2)', () => {
-    it('says the test deposit is pending on the Society demo\'s bank row', async () => {
+    it('says the test deposit is pending on the Society demo\'s bank row: waiting, not a fault of the merchant\'s', async () => {
       const pending = { ...bankDetail, bank_verification_status: 'pending', penny_deposit_status: 'PENDING', penny_deposit_method: 'NEFT' };
       renderPage(record({ ...panVerified, ...businessFilled, bank_detail: pending }));
       const bank = await findRow('Bank Details');
-      expect(within(bank).getByText('Needs attention')).toBeInTheDocument();
+      expect(within(bank).getByText('Waiting')).toBeInTheDocument();
+      expect(within(bank).queryByText('Needs attention')).toBeNull();
       expect(within(bank).getByText(/^Test deposit pending: we are depositing ₹1 to ₹5 in your account/)).toBeInTheDocument();
     });
 

@@ -25,9 +25,9 @@ describe('OnboardingTabs', () => {
 });
 
 describe('the Documents tab tip', () => {
-  it('shows once the Documents tab is there, until Okay, Got it! is pressed, and not again', async () => {
+  it('shows once there are documents to upload now, until Okay, Got it! is pressed, and not again', async () => {
     localStorage.removeItem(DOCUMENTS_TIP_SEEN);
-    renderScreenAt('/onboarding', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: true }} />);
+    renderScreenAt('/onboarding', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: true }} documentsDue />);
     expect(screen.getByRole('status')).toHaveTextContent('Ready to upload');
     expect(screen.getByRole('link', { name: 'Documents' })).toHaveAccessibleDescription('Ready to upload');
     await userEvent.click(screen.getByRole('button', { name: 'Okay, Got it!' }));
@@ -35,16 +35,24 @@ describe('the Documents tab tip', () => {
     expect(screen.getByRole('link', { name: 'Documents' })).not.toHaveAttribute('aria-describedby');
     expect(localStorage.getItem(DOCUMENTS_TIP_SEEN)).toBe('true');
     cleanup();
-    renderScreenAt('/onboarding', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: true }} />);
+    renderScreenAt('/onboarding', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: true }} documentsDue />);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('does not say "Ready to upload" while there is nothing to upload yet (the tab shows from the first screen)', () => {
+    localStorage.removeItem(DOCUMENTS_TIP_SEEN);
+    renderScreenAt('/onboarding', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: true }} documentsDue={false} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Documents' })).not.toHaveAttribute('aria-describedby');
+    expect(localStorage.getItem(DOCUMENTS_TIP_SEEN)).toBeNull();
   });
 
   it('does not show while the Documents tab is hidden, and ends once the tab is opened', () => {
     localStorage.removeItem(DOCUMENTS_TIP_SEEN);
-    renderScreenAt('/onboarding', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: false }} />);
+    renderScreenAt('/onboarding', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: false }} documentsDue />);
     expect(screen.queryByRole('status')).toBeNull();
     cleanup();
-    renderScreenAt('/onboarding/documents', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: true }} />);
+    renderScreenAt('/onboarding/documents', '/onboarding/*', <OnboardingTabs visibility={{ website: true, documents: true }} documentsDue />);
     expect(screen.queryByRole('status')).toBeNull();
     expect(localStorage.getItem(DOCUMENTS_TIP_SEEN)).toBe('true');
   });

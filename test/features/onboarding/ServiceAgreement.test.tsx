@@ -53,12 +53,25 @@ afterEach(() => {
 });
 
 describe('the service agreement step', () => {
-  it('asks for the website details while the website is not ready', async () => {
-    renderStep({ ...company, integration_type: 'NOT_SELECTED' });
+  it('asks for the website details while the website is not ready, with the way there once the merchant can fill them', async () => {
+    const bankVerified = { pan_verification_status: 'verified', bank_detail: { bank_verification_status: 'verified', penny_deposit_status: 'SUCCESS', bank_verification_proof: null } };
+    renderStep({ ...company, ...bankVerified, integration_type: 'NOT_SELECTED' });
     // The row's reason line says "Please submit website details" (rules/steps.json); the step says why and the way there.
     expect(await screen.findByText('Website URLs are required for agreement generation. Please submit your website URLs.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'GO TO WEBSITE DETAILS' })).toHaveAttribute('href', '/onboarding/website');
     expect(screen.queryByRole('button', { name: 'GENERATE AGREEMENT' })).not.toBeInTheDocument();
+  });
+
+  it('leads to the website step in the profile before the Website tab opens (the bank is not verified yet)', async () => {
+    renderStep({ ...company, pan_verification_status: 'verified', integration_type: 'NOT_SELECTED' });
+    expect(await screen.findByText('Website URLs are required for agreement generation. Please submit your website URLs.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'GO TO WEBSITE DETAILS' })).toHaveAttribute('href', '/onboarding?step=website-details');
+  });
+
+  it('offers no way to the website details while they cannot be filled (locked until the PAN is verified)', async () => {
+    renderStep({ ...company, integration_type: 'NOT_SELECTED' });
+    expect(await screen.findByText('Website URLs are required for agreement generation. Please submit your website URLs.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'GO TO WEBSITE DETAILS' })).not.toBeInTheDocument();
   });
 
   it('asks for the missing details, generates with the loader, and shows the ready dialog with the next steps', async () => {

@@ -69,7 +69,7 @@ function fakeXhr() {
   return sent;
 }
 
-function renderDocuments(merchant: Merchant, list: () => unknown, { mayAct = true, submit = () => ({ body: { message: THANKS, merchant } }) as { status?: number; body: unknown } } = {}) {
+function renderDocuments(merchant: Merchant, list: () => unknown, { mayAct = true, permitted = true, submit = () => ({ body: { message: THANKS, merchant } }) as { status?: number; body: unknown } } = {}) {
   saveSession({ access_token: 'token', expires_in: 3600 });
   // One cache, kept across a rerender (as the app keeps it while the tab is open).
   const cache = new Map();
@@ -82,14 +82,14 @@ function renderDocuments(merchant: Merchant, list: () => unknown, { mayAct = tru
   });
   const view = render(
     <SWRConfig value={swr}>
-      <WebsiteDocuments merchant={merchant} mayAct={mayAct} onChanged={onChanged} />
+      <WebsiteDocuments merchant={merchant} mayAct={mayAct} permitted={permitted} onChanged={onChanged} />
     </SWRConfig>,
   );
   /** The tab shown again with another merchant record (its answer stored, or a review heard). */
   const rerender = (next: Merchant) =>
     view.rerender(
       <SWRConfig value={swr}>
-        <WebsiteDocuments merchant={next} mayAct={mayAct} onChanged={onChanged} />
+        <WebsiteDocuments merchant={next} mayAct={mayAct} permitted={permitted} onChanged={onChanged} />
       </SWRConfig>,
     );
   return { calls, onChanged, view, rerender, user: userEvent.setup() };
@@ -174,9 +174,26 @@ describe('the website documents on the Website tab', () => {
     expect(screen.queryByText(THANKS)).not.toBeInTheDocument();
   });
 
-  it('lets a member without the permission to change documents read, not upload', async () => {
+  it('offers nothing to send while the step is not open to the member, who holds the permission', async () => {
     renderDocuments(merchantAsked([{ id: 33, name: 'Proof of domain ownership', status: 'Pending' }]), () => ({ document_type_id: 30, categories: [domain(uploaded('Pending'))] }), { mayAct: false });
     expect(await screen.findByText('File: invoice.pdf')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /UPLOAD|REPLACE|SUBMIT/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a member without the permission to change documents UPLOAD and SUBMIT DOCUMENT, which open the no-access modal and send nothing', async () => {
+    const sent = fakeXhr();
+    const { calls, user } = renderDocuments(
+      merchantAsked([{ id: 33, name: 'Proof of domain ownership', status: 'Pending' }]),
+      () => ({ document_type_id: 30, categories: [domain(uploaded('Pending'))] }),
+      { mayAct: false, permitted: false },
+    );
+    for (const name of ['REPLACE: Proof of domain ownership', 'SUBMIT DOCUMENT']) {
+      await user.click(await screen.findByRole('button', { name }));
+      const modal = await screen.findByRole('dialog', { name: 'Oops! You dont have access to this feature.' });
+      await user.click(within(modal).getByRole('button', { name: 'Ok, got it!' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    expect(sent).toEqual([]);
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

@@ -118,10 +118,18 @@ describe('the website details step', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it('refuses an address without its scheme before anything is sent', async () => {
+  it('puts https:// in front of an address typed without it, as it is typed', async () => {
+    const { user } = renderStep(() => ({}));
+    await user.click(await screen.findByRole('radio', { name: 'On my website or app' }));
+    const field = await screen.findByRole('textbox', { name: /Website URL/ });
+    await user.type(field, 'www.sharmastores.in');
+    expect(field).toHaveValue('https://www.sharmastores.in');
+  });
+
+  it('refuses what is not a web address before anything is sent', async () => {
     const { calls, user } = renderStep(() => ({}));
     await user.click(await screen.findByRole('radio', { name: 'On my website or app' }));
-    await user.type(await screen.findByRole('textbox', { name: /Website URL/ }), 'www.sharmastores.in');
+    await user.type(await screen.findByRole('textbox', { name: /Website URL/ }), 'sharmastores');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Entered URL is invalid')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);

@@ -15,4 +15,11 @@ describe('the text of a refused identity call (onboarding spec section 8)', () =
     expect(identityErrorText(new ApiRequestError(500, { error: 'boom' }))).toBe('Something went wrong try after some time');
     expect(identityErrorText(new Error('offline'))).toBe('Something went wrong try after some time');
   });
+
+  it('words central KYC, consent, address and XML failures as the spec does for them: the server message at any status, else its own fallback', () => {
+    expect(identityErrorText(new ApiRequestError(500, { message: 'CKYC record not found' }), 'dob', 'other')).toBe('CKYC record not found');
+    expect(identityErrorText(new ApiRequestError(409, { error_message: 'Share code is wrong' }), undefined, 'other')).toBe('Share code is wrong');
+    expect(identityErrorText(new ApiRequestError(500, {}), undefined, 'other')).toBe('Something went wrong please try after some time');
+    expect(identityErrorText(new Error('offline'), undefined, 'other')).toBe('Something went wrong please try after some time');
+  });
 });

@@ -55,7 +55,7 @@ describe('the website review with its documents', () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:whois');
     const calls = mockFetch(({ method, url }) => {
       if (url.startsWith('/api/v1/ops/review-queue')) return { body: { documents: [website] } };
-      if (url === '/api/v1/ops/document-requirements') return { body: { entities: [], versions: [], live: null } };
+      if (url === '/api/v1/ops/document-requirements') return { body: { entities: [], versions: [], published: { version: 1, body: { catalogue: { categories: {}, types: {} }, documents: { requirements: [] } } } } };
       if (url === '/api/v1/document_categories_and_types') return { body: { website_document_categories: CATEGORIES } };
       if (url === '/api/v1/files/whois') return { body: {}, headers: { 'content-type': 'image/png' } };
       if (method === 'POST' && url === `/api/v1/ops/websites/${MERCHANT}/review`) return { body: { merchant: {} } };

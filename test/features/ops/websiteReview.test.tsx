@@ -48,7 +48,7 @@ describe('the website review in the operations queue', () => {
     saveSession({ access_token: 'token', expires_in: 3600 });
     const calls = mockFetch(({ method, url }) => {
       if (url.startsWith('/api/v1/ops/review-queue')) return { body: { documents: [website] } };
-      if (url === '/api/v1/ops/document-requirements') return { body: { entities: [], versions: [], live: null } };
+      if (url === '/api/v1/ops/document-requirements') return { body: { entities: [], versions: [], published: { version: 1, body: { catalogue: { categories: {}, types: {} }, documents: { requirements: [] } } } } };
       if (method === 'POST' && url === `/api/v1/ops/websites/${MERCHANT}/review`) return { body: { merchant: {} } };
       return undefined;
     });

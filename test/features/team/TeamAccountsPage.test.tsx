@@ -77,6 +77,21 @@ describe('TeamAccountsPage', () => {
     expect(within(form).getByLabelText(/^Name/)).toHaveValue('Ravi 2');
   });
 
+  it('says why a delete was refused in the generic error modal ("!" and the message), the confirmation closed', async () => {
+    const REFUSAL = '1 employee(s) hold this role: move them to another role before deleting it.';
+    const { user } = renderPage('/settings/team_accounts/roles', {
+      answers: { [`DELETE ${BASE}/acl_roles/7`]: () => ({ status: 409, body: { error: REFUSAL, code: 'ROLE_HAS_STAFF' } }) },
+    });
+    await user.click(within(await screen.findByRole('region', { name: 'Uploader' })).getByRole('button', { name: 'Delete role Uploader' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete the role "Uploader"?' })).getByRole('button', { name: 'DELETE' }));
+    const modal = await screen.findByRole('alertdialog', { name: REFUSAL });
+    expect(within(modal).getByText('!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Delete the role "Uploader"?' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Ok, got it!' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'Uploader' })).toBeInTheDocument();
+  });
+
   it('deletes a role with staff after moving them to another role', async () => {
     const other = { ...ROLE, id: 8, name: 'Readers', staff_invite_count: 0, acl_permissions: [permission('read_transactions')] };
     const { calls, user } = renderPage('/settings/team_accounts/roles', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeData, normalizeText } from '../../../rules/steps/normalizers';
+import { normalizeData, normalizers, normalizeText } from '../../../rules/steps/normalizers';
 
 describe('normalizers (ui:normalize)', () => {
   it('upper-cases and compacts codes, and drops the separators of an account number', () => {
@@ -46,5 +46,27 @@ describe('normalizers (ui:normalize)', () => {
     });
     const clean = { gst_number: '27AAACN4521K1Z5', business_name: 'nimbus' };
     expect(normalizeData(clean, uiSchema)).toBe(clean);
+  });
+});
+
+describe('the webAddress normaliser', () => {
+  it('puts https:// in front of a web address typed without its scheme, once it reads as a host with a suffix', () => {
+    expect(normalizers.webAddress('janakitchens.in')).toBe('https://janakitchens.in');
+    expect(normalizers.webAddress('www.jana-kitchens.co.in/menu?x=1')).toBe('https://www.jana-kitchens.co.in/menu?x=1');
+    expect(normalizers.webAddress(' janakitchens.in ')).toBe('https://janakitchens.in');
+  });
+
+  it('leaves what is being typed, and an address with a scheme, as they are', () => {
+    expect(normalizers.webAddress('janakitchens')).toBe('janakitchens');
+    expect(normalizers.webAddress('janakitchens.')).toBe('janakitchens.');
+    expect(normalizers.webAddress('janakitchens.i')).toBe('janakitchens.i');
+    expect(normalizers.webAddress('http://janakitchens.in')).toBe('http://janakitchens.in');
+    expect(normalizers.webAddress('https://janakitchens.in')).toBe('https://janakitchens.in');
+    expect(normalizers.webAddress('ftp://janakitchens.in')).toBe('ftp://janakitchens.in');
+    expect(normalizers.webAddress('not a web address')).toBe('notawebaddress');
+  });
+
+  it('is the same once applied twice (the form normalises while typing, the server the body again)', () => {
+    for (const text of ['janakitchens.in', 'www.x.co/a', 'http://x.co', 'abc']) expect(normalizers.webAddress(normalizers.webAddress(text))).toBe(normalizers.webAddress(text));
   });
 });

@@ -24,7 +24,7 @@ function shownTexts(uiSchema: unknown): string[] {
   if (Array.isArray(uiSchema)) return uiSchema.flatMap(shownTexts);
   if (typeof uiSchema !== 'object' || uiSchema === null) return [];
   return Object.entries(uiSchema).flatMap(([key, value]) => {
-    if (['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'ui:readonlyMessage', 'submitText'].includes(key) && typeof value === 'string') return [value];
+    if (['ui:title', 'ui:help', 'ui:placeholder', 'ui:description', 'ui:readonlyMessage', 'ui:suggestionsLabel', 'submitText'].includes(key) && typeof value === 'string') return [value];
     if (key === 'ui:enumNames' && Array.isArray(value)) return value.map(String);
     return shownTexts(value);
   });
@@ -53,7 +53,9 @@ describe('the shipped step definitions (schemas/steps/*.step.json)', () => {
     it('shows only texts of the message catalogue', () => {
       const step = compiledStep(stepId)!;
       const { submit } = step.definition;
-      const keys = [...shownTexts(step.definition.uiSchema), ...(submit ? [submit.problemDefault, submit.busyMessage ?? 'onboarding.save'] : [])];
+      const uiRulePatches = (step.definition.uiRules ?? []).map((rule) => rule.patch ?? rule.patchFrom);
+      const lookupTexts = (step.definition.lookups ?? []).flatMap((lookup) => [lookup.busy, lookup.failed].filter((key) => key !== undefined));
+      const keys = [...shownTexts(step.definition.uiSchema), ...shownTexts(uiRulePatches), ...lookupTexts, ...(submit ? [submit.problemDefault, submit.busyMessage ?? 'onboarding.save'] : [])];
       for (const key of keys) expect(isMessageKey(key), key).toBe(true);
     });
   });

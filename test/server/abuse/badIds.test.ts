@@ -27,6 +27,7 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/merchants/:id/bank_details/bank_verification_by_bank_proof', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/bank_details/bank_verification_by_bank_proof`, {}) },
   { route: 'GET /api/v1/merchants/:id/merchant_docs_req', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/merchant_docs_req`) },
   { route: 'GET /api/v1/merchants/:id/kyc_documents', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/kyc_documents`) },
+  { route: 'GET /api/v1/merchants/:id/fetch_display_name', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/fetch_display_name`) },
   { route: 'POST /api/v1/merchants/:id/kyc_documents', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/kyc_documents`, {}) },
   { route: 'POST /api/v1/merchants/:id/upload_authority_letter', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/upload_authority_letter`, {}) },
   { route: 'GET /api/v1/merchants/:id/kyc_documents/existing_pages', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/kyc_documents/existing_pages?document_category=SC`) },
@@ -80,6 +81,8 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'POST /api/v1/dvs_wrapper/:id/gstin_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/gstin_details`, { gstin: '27AAACN4521K1Z5' }) },
   { route: 'POST /api/v1/dvs_wrapper/:id/shop_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/shop_details`, { reg_no: 'SH202411', area_code: 'MH' }) },
   { route: 'POST /api/v1/dvs_wrapper/:id/signing_authority_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/signing_authority_details`, { cin: 'U72200MH2009PTC123456' }) },
+  { route: 'GET /api/v1/dvs_wrapper/:id/registered_companies', send: (id) => call(t, token, 'GET', `/api/v1/dvs_wrapper/${id}/registered_companies`) },
+  { route: 'POST /api/v1/dvs_wrapper/:id/company_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/company_details`, { cin: 'U72200MH2009PTC123456' }) },
   { route: 'GET /api/v1/accounts/:id?merchant_uuid', send: (id) => call(t, token, 'GET', `/api/v1/accounts/${accountId}?merchant_uuid=${id}`) },
   { route: 'GET /api/v1/oauth/token/info?mid', send: (id) => call(t, token, 'GET', `/api/v1/oauth/token/info?mid=${id}`) },
   // The owner's merchant is made an aggregator below, so its children list is reached by its own ids.

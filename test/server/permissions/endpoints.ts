@@ -121,6 +121,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     'POST /api/v1/user/update_password/send_otp': { access: SESSION, request: () => ({ url: '/api/v1/user/update_password/send_otp' }) },
     // A wrong OTP: the gate lets the caller through, the code is refused (a right one would end the callers' sessions).
     'PUT /api/v1/user/update_password': { access: SESSION, request: () => ({ url: '/api/v1/user/update_password', payload: { password: 'Matrix@2026', otp: '0000' } }) },
+    'PUT /api/v1/user/language': { access: SESSION, request: () => ({ url: '/api/v1/user/language', payload: { language: 'en' } }) },
     'GET /api/v1/oauth/authorize': { access: SESSION, request: (f) => ({ url: `/api/v1/oauth/authorize?${new URLSearchParams({ client_id: f.partner.clientId, redirect_uri: f.partner.redirectUri })}` }) },
     'GET /api/v1/acl_permissions': { access: SESSION, request: () => ({ url: '/api/v1/acl_permissions' }) },
     'GET /api/v1/area_codes': { access: SESSION, request: () => ({ url: '/api/v1/area_codes' }) },
@@ -148,6 +149,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
 
   ...area('merchant steps')({
     'GET /api/v1/merchants/:id': { access: MEMBER, request: (f) => ({ url: m(f) }) },
+    'GET /api/v1/merchants/:id/fetch_display_name': { access: MEMBER, request: (f) => ({ url: m(f, '/fetch_display_name') }) },
     'PUT /api/v1/merchants/:id': { access: PROFILE_EDIT, request: (f) => ({ url: m(f), payload: { merchant: { business_category_id: 2, business_sub_category_id: 201, monthly_expected_volume: '30001-60000' } } }) },
     'PUT /api/v1/merchants/:id/addresses': { access: PROFILE_EDIT, request: (f) => ({ url: m(f, '/addresses'), payload: { Registered: ADDRESS, Operating: ADDRESS } }) },
     'DELETE /api/v1/merchants/:id/ultimate_beneficiaries/:beneficiaryId': { access: PROFILE_EDIT, notFoundOk: true, request: (f) => ({ url: m(f, '/ultimate_beneficiaries/2') }) },
@@ -156,6 +158,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     'POST /api/v1/dvs_wrapper/:id/gstin_details': { access: MEMBER, request: (f) => ({ url: `/api/v1/dvs_wrapper/${f.uuid}/gstin_details`, payload: { gstin: '27AAACN4521K1Z5' } }) },
     'POST /api/v1/dvs_wrapper/:id/shop_details': { access: MEMBER, request: (f) => ({ url: `/api/v1/dvs_wrapper/${f.uuid}/shop_details`, payload: { reg_no: 'SH202411', area_code: 'MH' } }) },
     'POST /api/v1/dvs_wrapper/:id/signing_authority_details': { access: MEMBER, request: (f) => ({ url: `/api/v1/dvs_wrapper/${f.uuid}/signing_authority_details`, payload: { cin: 'U72200MH2009PTC123456' } }) },
+    'GET /api/v1/dvs_wrapper/:id/registered_companies': { access: MEMBER, request: (f) => ({ url: `/api/v1/dvs_wrapper/${f.uuid}/registered_companies` }) },
+    'POST /api/v1/dvs_wrapper/:id/company_details': { access: MEMBER, request: (f) => ({ url: `/api/v1/dvs_wrapper/${f.uuid}/company_details`, payload: { cin: 'U72200MH2009PTC123456' } }) },
     'GET /api/v1/accounts/:id': { access: MEMBER, request: (f) => ({ url: `/api/v1/accounts/${f.accountUuid}?merchant_uuid=${f.uuid}` }) },
     'PUT /api/v1/accounts/:id': {
       access: PROFILE_EDIT,

@@ -25,14 +25,28 @@ import '../../../../schemas/stepFormTexts';
 export const SUCCESS_AFTER_MS = 200;
 const OTP_LENGTH = 4;
 
+/** A document signed with the agreement's OTP and filed on the Documents tab (the authorisation letter, Schedule C). */
+interface SignedWithIt {
+  document_category: string;
+  title: string;
+  path: string;
+  filename: string;
+}
 interface ToSign {
   kyc_document: { uuid: string; merged_document: { path: string; filename: string } };
   signatory: { name: string; email: string };
+  /** What the same OTP signs besides the agreement, and what it leaves as the merchant uploaded it. */
+  documents: SignedWithIt[];
+  kept: Array<{ document_category: string; title: string }>;
 }
 export interface Signed {
   kyc_document: { uuid: string; processed_document: { path: string; filename: string } };
   merchant: Merchant;
+  documents: Array<{ document_category: string; kyc_document_uuid: string; processed_document: { path: string; filename: string } }>;
 }
+
+/** Titles as one phrase in the page's language ("Authorisation Letter and Schedule C"). */
+const listed = (titles: readonly string[]) => new Intl.ListFormat(document.documentElement.lang || 'en', { type: 'conjunction' }).format(titles);
 
 /** A failed call's text (spec section 8): the code's error, else the server's error, else the generic one. */
 function problemText(error: unknown): string {
@@ -46,6 +60,9 @@ function problemText(error: unknown): string {
 /**
  * E-signing the accepted agreement (onboarding spec sections 2, 4: the msa-review-esign dialog): the merged document
  * to review and download, an OTP sent to the signing authority, and the e-sign call with the token the OTP gives.
+ * Before the OTP is sent it says who receives it and lists every document that one OTP signs, each to read: the
+ * agreement, and the authorisation letter and Schedule C the merchant has not uploaded signed (those go to the
+ * Documents tab), naming those already uploaded, which stay as they are.
  * `onSigned` is called with the answer; the caller shows the success dialog 200 ms later.
  */
 export function AgreementEsignDialog({ merchantUuid, onSigned, onClose }: { merchantUuid: string; onSigned(signed: Signed): void; onClose(): void }) {
@@ -73,6 +90,7 @@ export function AgreementEsignDialog({ merchantUuid, onSigned, onClose }: { merc
       codeSent();
       setStage('otp');
     });
+  const read = (file: { path: string; filename: string }) => void downloadFile(file.path, file.filename).catch(() => setProblem(t('esign.error')));
   const sign = () =>
     run(async () => {
       const documentUuid = toSign!.kyc_document.uuid;
@@ -87,15 +105,38 @@ export function AgreementEsignDialog({ merchantUuid, onSigned, onClose }: { merc
         {!toSign && !problem && <LinearProgress aria-label={t('common.loading')} />}
         {toSign && (
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography>{t('esign.review.text', { email: toSign.signatory.email })}</Typography>
-            <Link
-              component="button"
-              type="button"
-              onClick={() => void downloadFile(toSign.kyc_document.merged_document.path, toSign.kyc_document.merged_document.filename).catch(() => setProblem(t('esign.error')))}
-              sx={{ alignSelf: 'flex-start', minHeight: 44 }}
-            >
-              {t('esign.review.download')}
-            </Link>
+            {toSign.documents.length === 0 ? (
+              <>
+                <Typography>{t('esign.review.text', { email: toSign.signatory.email })}</Typography>
+                <Link component="button" type="button" onClick={() => read(toSign.kyc_document.merged_document)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+                  {t('esign.review.download')}
+                </Link>
+              </>
+            ) : (
+              <>
+                <Typography>{t('esign.review.textAll', { email: toSign.signatory.email, count: toSign.documents.length + 1 })}</Typography>
+                <Typography id={`${titleId}-documents`} variant="subtitle2" component="h3">
+                  {t('esign.review.documents')}
+                </Typography>
+                <Box component="ol" aria-labelledby={`${titleId}-documents`} sx={{ m: 0, pl: 3 }}>
+                  {[{ title: t('esign.review.agreement'), file: toSign.kyc_document.merged_document }, ...toSign.documents.map((document) => ({ title: document.title, file: document }))].map(({ title, file }) => (
+                    <li key={file.path}>
+                      <Link component="button" type="button" onClick={() => read(file)} sx={{ minHeight: 44, textAlign: 'start' }}>
+                        {t('esign.review.item', { title })}
+                      </Link>
+                    </li>
+                  ))}
+                </Box>
+                <Typography variant="body2" color="text.secondary">
+                  {t('esign.review.filed')}
+                </Typography>
+              </>
+            )}
+            {toSign.kept.length > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('esign.review.kept', { titles: listed(toSign.kept.map((document) => document.title)) })}
+              </Typography>
+            )}
             {stage === 'otp' && (
               <>
                 <OtpBoxes id={`${titleId}-otp`} label={t('esign.otp.label')} value={code} onChange={setCode} length={OTP_LENGTH} autoFocus disabled={busy} error={problem !== null} required />

@@ -4,6 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import aclPermissions from '../../../../schemas/master/acl-permissions.json';
+import { useMerchant, usePermissions } from '../../../shared/api/hooks';
+import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { t } from '../../../shared/ui/t';
 import type { DocumentCategory } from '../../documents/types';
 import '../../documents/documentTexts';
@@ -27,7 +30,7 @@ interface AgreementSignedCopyProps {
   offer: SignedCopyOffer | undefined;
   /** An individual signs; other entities sign and stamp (status rule agreementSignedByHolder). */
   individual: boolean;
-  /** The member may change documents (the uploader's permission). */
+  /** The member may act in the step (the permission to change documents held, the step open). */
   mayAct: boolean;
   /** The copy is stored: the agreement and the merchant are read again. */
   onUploaded(): void;
@@ -38,11 +41,16 @@ interface AgreementSignedCopyProps {
  * agreement and uploads it through the documents uploader, one file or several pages; operations review it. The
  * step's row says where a copy stands (rules/steps.json: being reviewed, declined); this shows the reviewer's reason
  * for a decline and, while the rules take a copy, the upload, whose button reads ACCEPT (REUPLOAD after a decline) as
- * the spec has it for an agreement.
+ * the spec has it for an agreement. A member without the permission to change documents sees the upload, which opens
+ * the no-access modal (onboarding spec section 6: canUpdate governs upload).
  */
 export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual, mayAct, onUploaded }: AgreementSignedCopyProps) {
   const headingId = useId();
   const [open, setOpen] = useState(false);
+  const [noAccess, setNoAccess] = useState(false);
+  // The member's permissions (read once a session): mayAct is false for a step that is not open too, which hides the upload.
+  const permissions = usePermissions(useMerchant(merchantUuid).data?.mid).data;
+  const withoutPermission = permissions !== undefined && !aclPermissions.profile_edit.some((name) => permissions.includes(name));
   const declined = agreement.status === 'Declined';
   const heading = t(individual ? 'agreement.ready.step.upload' : 'agreement.ready.step.uploadStamped');
   const action = declined ? t('documents.reupload') : (offer?.category.uploadLabel ?? t('documents.upload'));
@@ -53,7 +61,7 @@ export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual
           {t('documents.declinedBecause', { remarks: agreement.remarks ?? '' })}
         </Alert>
       )}
-      {offer?.wanted && mayAct && (
+      {offer?.wanted && (mayAct || withoutPermission) && (
         <Box component="section" aria-labelledby={headingId} sx={{ width: '100%', mt: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
           <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {heading}
@@ -61,7 +69,7 @@ export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual
           <Typography variant="body2" color="text.secondary">
             {t('documents.sizeLimit', { size: offer.category.maxFileSizeLimit })}
           </Typography>
-          <Button variant={declined ? 'contained' : 'outlined'} onClick={() => setOpen(true)} sx={{ mt: 1, minHeight: 44 }} aria-label={`${action}: ${heading}`}>
+          <Button variant={declined ? 'contained' : 'outlined'} onClick={() => (withoutPermission ? setNoAccess(true) : setOpen(true))} sx={{ mt: 1, minHeight: 44 }} aria-label={`${action}: ${heading}`}>
             {action}
           </Button>
         </Box>
@@ -80,6 +88,7 @@ export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual
           />
         </Suspense>
       )}
+      {noAccess && <NoAccessDialog onClose={() => setNoAccess(false)} />}
     </>
   );
 }

@@ -26,14 +26,19 @@ type Address = { address_line: string; city: string; pincode: string; state: str
 type Open = null | 'aadhar-get-otp' | 'aadhar-verify-otp' | 'ckyc' | 'xml';
 
 /**
- * The text of a refused identity call (onboarding spec section 8): a 422's `error_message`, with ", attempts left N"
- * and ", retry after mm:ss minutes" when the server gives them; a field's own message; else the spec's fallback.
+ * The text of a refused identity call, as onboarding spec section 8 words it per call. Aadhaar OTP calls (`otp`):
+ * only a 422 shows the server's `error_message`, with ", attempts left N" and ", retry after mm:ss minutes" when the
+ * server gives them, else "Something went wrong try after some time". Central KYC, consent, address and XML
+ * (`other`): the server's message or `error_message` whatever the status, else "Something went wrong please try
+ * after some time". A field's own message comes first in both.
  */
-export function identityErrorText(error: unknown, field?: string): string {
-  if (!(error instanceof ApiRequestError) || error.status !== 422) return t('kyc.somethingWrong');
-  const body = error.body as { error_message?: string; attempts_remaining?: number; time_remaining?: number; errors?: FieldErrors };
+export function identityErrorText(error: unknown, field?: string, call: 'otp' | 'other' = 'otp'): string {
+  const fallback = t(call === 'otp' ? 'kyc.somethingWrong' : 'kyc.somethingWrongPlease');
+  if (!(error instanceof ApiRequestError) || (call === 'otp' && error.status !== 422) || error.status === 0) return fallback;
+  const body = (error.body ?? {}) as { error_message?: string; message?: string; error?: string; attempts_remaining?: number; time_remaining?: number; errors?: FieldErrors };
   if (field && body.errors?.[field]?.[0]) return body.errors[field][0];
-  if (!body.error_message) return Object.values(body.errors ?? {})[0]?.[0] ?? t('kyc.somethingWrong');
+  if (call === 'other') return body.message ?? body.error_message ?? body.error ?? Object.values(body.errors ?? {})[0]?.[0] ?? fallback;
+  if (!body.error_message) return Object.values(body.errors ?? {})[0]?.[0] ?? fallback;
   let text = body.error_message;
   if (typeof body.attempts_remaining === 'number') text += t('kyc.attemptsLeft', { n: body.attempts_remaining });
   if (typeof body.time_remaining === 'number' && body.time_remaining > 0) {
@@ -77,13 +82,13 @@ export function IdentityCheck({ merchant, data, mayAct, fill }: StepComponentPro
   const completed = (merchant.kyc_status as { kyc_status?: string } | null)?.kyc_status === 'COMPLETED';
   if (!mayAct && !completed) return null;
 
-  const run = async (work: () => Promise<void>, field?: string) => {
+  const run = async (work: () => Promise<void>, field?: string, call: 'otp' | 'other' = 'otp') => {
     setBusy(true);
     setProblem(null);
     try {
       await work();
     } catch (error) {
-      setProblem(identityErrorText(error, field));
+      setProblem(identityErrorText(error, field, call));
     } finally {
       setBusy(false);
     }
@@ -117,8 +122,8 @@ export function IdentityCheck({ merchant, data, mayAct, fill }: StepComponentPro
       form.append('share_code', shareCode);
       if (zip) form.append('file', zip, zip.name);
       await finish(await uploadForm<{ message: string; merchant: Merchant }>(`${base}/aadhaar_xml`, form, () => undefined));
-    });
-  const centralKyc = () => run(async () => finish(await apiFetch(`${base}/ckyc`, { method: 'POST', body: { dob } })), 'dob');
+    }, undefined, 'other');
+  const centralKyc = () => run(async () => finish(await apiFetch(`${base}/ckyc`, { method: 'POST', body: { dob } })), 'dob', 'other');
   const close = () => {
     setOpen(null);
     setProblem(null);

@@ -176,9 +176,13 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
           <Typography variant="body2" color="text.secondary">
             {t('agreement.websiteRequired')}
           </Typography>
-          <Button component={RouterLink} to="/onboarding/website" variant="outlined" sx={{ minHeight: 44 }}>
-            {t('agreement.goToWebsite')}
-          </Button>
+          {/* The way to the website details only while the merchant can fill them: the Website tab once it shows, else
+              their step in the profile. */}
+          {status.websiteToDo === true && (
+            <Button component={RouterLink} to={status.websiteTabVisible === true ? '/onboarding/website' : '/onboarding?step=website-details'} variant="outlined" sx={{ minHeight: 44 }}>
+              {t('agreement.goToWebsite')}
+            </Button>
+          )}
         </Stack>
       )}
       {!agreement && websiteReady && (
