@@ -49,7 +49,13 @@ export function DocumentsPage({
   const { mutate } = useSWRConfig();
   const { data, error, mutate: reload } = useSWR<DocsReq>(keys.merchantDocsReq(merchant.uuid), (path: string) => apiFetch<DocsReq>(path));
   const [uploading, setUploading] = useState<DocumentCategory | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // What the merchant's last action did, said until the document status moves on (a review's outcome, which the
+  // status line then says): "Documents submitted. We will review them…" is not left under "Docs Approved".
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string; statuses: unknown[] } | null>(null);
+  // A submit's answer is said from the start under either status (the record is stored 2 s later), then only under the
+  // one it led to.
+  if (outcome && outcome.statuses.length > 1 && merchant.document_status === outcome.statuses.at(-1)) setOutcome({ ...outcome, statuses: outcome.statuses.slice(-1) });
+  const said = outcome && outcome.statuses.includes(merchant.document_status) ? outcome : null;
   const [submitting, setSubmitting] = useState(false);
   if (error) return <Alert severity="error">{t('documents.loadFailed')}</Alert>;
   if (!data) return <LinearProgress aria-label={t('common.loading')} />;
@@ -62,11 +68,11 @@ export function DocumentsPage({
     setOutcome(null);
     try {
       const answer = await apiFetch<{ message: string; merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}/submit_documents`, { method: 'POST' });
-      setOutcome({ ok: true, text: answer.message });
+      setOutcome({ ok: true, text: answer.message, statuses: [merchant.document_status, answer.merchant.document_status] });
       await reload();
       window.setTimeout(() => void mutate(keys.merchant(merchant.uuid), answer.merchant, { revalidate: false }), STORE_AFTER_SUBMIT_MS);
     } catch (failure) {
-      setOutcome({ ok: false, text: failure instanceof ApiRequestError && failure.status > 0 && failure.status < 500 ? failure.message : t('documents.uploadFilesFailed') });
+      setOutcome({ ok: false, text: failure instanceof ApiRequestError && failure.status > 0 && failure.status < 500 ? failure.message : t('documents.uploadFilesFailed'), statuses: [merchant.document_status] });
     } finally {
       setSubmitting(false);
     }
@@ -77,7 +83,7 @@ export function DocumentsPage({
       await apiFetch(`/api/v1/merchants/${merchant.uuid}/kyc_documents/${category.upload_state.kyc_document_uuid}`, { method: 'DELETE' });
       await reload();
     } catch {
-      setOutcome({ ok: false, text: t('documents.removeFailed') });
+      setOutcome({ ok: false, text: t('documents.removeFailed'), statuses: [merchant.document_status] });
     }
   };
 
@@ -95,9 +101,9 @@ export function DocumentsPage({
       {data.optional.length > 0 && (
         <Section id="documents-optional" title={t('documents.optional')} categories={data.optional} merchantUuid={merchant.uuid} canEdit={canEdit} onUpload={setUploading} onRemove={(category) => void remove(category)} />
       )}
-      {outcome && (
-        <Alert severity={outcome.ok ? 'success' : 'error'} role={outcome.ok ? 'status' : 'alert'} sx={{ mb: 2 }}>
-          {outcome.text}
+      {said && (
+        <Alert severity={said.ok ? 'success' : 'error'} role={said.ok ? 'status' : 'alert'} sx={{ mb: 2 }}>
+          {said.text}
         </Alert>
       )}
       {canEdit && !embedded && (
@@ -113,7 +119,7 @@ export function DocumentsPage({
           onClose={() => setUploading(null)}
           onDone={() => {
             setUploading(null);
-            setOutcome({ ok: true, text: t('documents.uploaded', { name: uploading.label }) });
+            setOutcome({ ok: true, text: t('documents.uploaded', { name: uploading.label }), statuses: [merchant.document_status] });
             void reload();
           }}
         />

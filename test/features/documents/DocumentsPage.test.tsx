@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentsPage } from '../../../src/features/documents/DocumentsPage';
@@ -76,5 +77,28 @@ describe('DocumentsPage rows the service agreement\'s e-sign can sign', () => {
     expect(scheduleC).toHaveTextContent('E-signed with the service agreement.');
     expect(within(scheduleC).getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(screen.getAllByText(OFFERED)).toHaveLength(1);
+  });
+});
+
+describe('DocumentsPage after a submit', () => {
+  it('says the documents were sent until a review moves their status on (no "we will review" under Docs Approved)', async () => {
+    saveSession({ access_token: 'token', expires_in: 3600, merchant_uuid: merchant.uuid });
+    mockFetch(({ method, url }) => {
+      if (url.endsWith('/merchant_docs_req')) return { body: { version: 1, required: [category('PANCARD_PARTNERSHIP', 'PAN Card of the Partnership Firm', 'Pending')], optional: [] } };
+      if (method === 'POST' && url.endsWith('/submit_documents')) return { body: { message: 'Documents submitted.', merchant: { ...merchant, document_status: 'Docs Received' } } };
+      return undefined;
+    });
+    const page = (status: string | null) => (
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <DocumentsPage merchant={{ ...merchant, document_status: status }} canEdit />
+      </SWRConfig>
+    );
+    const { rerender } = render(page('Pending'));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'SUBMIT DOCUMENTS' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Documents submitted.');
+    rerender(page('Docs Received'));
+    expect(screen.getByRole('status')).toHaveTextContent('Documents submitted.');
+    rerender(page('Docs Approved'));
+    expect(screen.queryByText('Documents submitted.')).not.toBeInTheDocument();
   });
 });
