@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -49,6 +49,9 @@ export function DocumentsPage({
   const { mutate } = useSWRConfig();
   const { data, error, mutate: reload } = useSWR<DocsReq>(keys.merchantDocsReq(merchant.uuid), (path: string) => apiFetch<DocsReq>(path));
   const [uploading, setUploading] = useState<DocumentCategory | null>(null);
+  // The record a submit answered, stored 2 s later (spec section 9), or at once if the tab goes first: no timer outlives it.
+  const pendingStore = useRef<{ timer: number; store(): void } | null>(null);
+  useEffect(() => () => pendingStore.current?.store(), []);
   // What the merchant's last action did, said until the document status moves on (a review's outcome, which the
   // status line then says): "Documents submitted. We will review them…" is not left under "Docs Approved".
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string; statuses: unknown[] } | null>(null);
@@ -70,7 +73,13 @@ export function DocumentsPage({
       const answer = await apiFetch<{ message: string; merchant: Merchant }>(`/api/v1/merchants/${merchant.uuid}/submit_documents`, { method: 'POST' });
       setOutcome({ ok: true, text: answer.message, statuses: [merchant.document_status, answer.merchant.document_status] });
       await reload();
-      window.setTimeout(() => void mutate(keys.merchant(merchant.uuid), answer.merchant, { revalidate: false }), STORE_AFTER_SUBMIT_MS);
+      const store = () => {
+        window.clearTimeout(pendingStore.current?.timer);
+        pendingStore.current = null;
+        // Refused only when the data store went with the tab (the whole app unmounting, as a test does).
+        mutate(keys.merchant(merchant.uuid), answer.merchant, { revalidate: false }).catch(() => undefined);
+      };
+      pendingStore.current = { timer: window.setTimeout(store, STORE_AFTER_SUBMIT_MS), store };
     } catch (failure) {
       setOutcome({ ok: false, text: failure instanceof ApiRequestError && failure.status > 0 && failure.status < 500 ? failure.message : t('documents.uploadFilesFailed'), statuses: [merchant.document_status] });
     } finally {

@@ -88,8 +88,9 @@ describe('DocumentsPage after a submit', () => {
       if (method === 'POST' && url.endsWith('/submit_documents')) return { body: { message: 'Documents submitted.', merchant: { ...merchant, document_status: 'Docs Received' } } };
       return undefined;
     });
+    const cache = new Map();
     const page = (status: string | null) => (
-      <SWRConfig value={{ provider: () => new Map() }}>
+      <SWRConfig value={{ provider: () => cache }}>
         <DocumentsPage merchant={{ ...merchant, document_status: status }} canEdit />
       </SWRConfig>
     );
