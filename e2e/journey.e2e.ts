@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from '../schemas/keywords/gstinChecksum';
 import { startProductInBrowser } from './harness';
-import { approveWaitingItems, Journey, journeySnap, midOfPage, onePagePdf, openStep, PNG, row, status } from './journey';
+import { approveWaitingItems, Journey, JOURNEY_STEPS, journeySnap, midOfPage, onePagePdf, openStep, PNG, row, status } from './journey';
 
 const product = startProductInBrowser();
 
@@ -21,7 +21,6 @@ const REGISTERED_OFFICE = { address_line: 'Unit 4, Kalpataru Square, Andheri Eas
 /** The IFSC directory's sample branch (the bank test finds it through the search). */
 const IFSC = 'ABHY0065201';
 
-const STEPS = ['pan-details', 'business-details', 'bank-details', 'website-details', 'signing-authority', 'kyc', 'additional-documents', 'service-agreement'];
 
 describe('the whole journey of a new Private Limited merchant, on a phone, with sandbox providers only', () => {
   it('signs up, completes every step, e-signs and downloads the agreement; a reviewer approves the website and the documents; every step is completed', async () => {
@@ -203,9 +202,9 @@ describe('the whole journey of a new Private Limited merchant, on a phone, with 
     phase('review');
 
     // The merchant's open page hears the reviews: every step completed, and the end says what is possible now.
-    await journey.expectLive(STEPS);
+    await journey.expectLive(JOURNEY_STEPS);
     await page.reload();
-    for (const step of STEPS) await expect.poll(() => status(page, step), { message: `${step} after a reload` }).toBe('Completed');
+    for (const step of JOURNEY_STEPS) await expect.poll(() => status(page, step), { message: `${step} after a reload` }).toBe('Completed');
     phase('merchant sees it completed');
 
     journey.summary({ phases_seconds: phases, reviewed: approved });

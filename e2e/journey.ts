@@ -3,7 +3,11 @@ import { PDFDocument } from 'pdf-lib';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expect } from 'vitest';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import journey from '../schemas/steps/journey.json';
 import { expectAccessible, SCREENSHOTS } from './harness';
+
+/** Every step of the journey, in order (schemas/steps/journey.json). */
+export const JOURNEY_STEPS = journey.groups.flatMap((group) => group.steps.map((step) => step.id));
 
 /** The row of a step on the onboarding page. */
 export const row = (page: Page, step: string) => page.locator(`[data-step="${step}"]`);
@@ -211,6 +215,12 @@ export async function signInWithPassword(page: Page, baseUrl: string, email: str
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Signs a demo staff member (README: ops.admin, ops.reviewer) in with the password; waits for the operations console. */
+export async function signInToConsole(page: Page, baseUrl: string, email: string) {
+  await signInWithPassword(page, baseUrl, email);
+  await page.getByRole('heading', { name: 'Operations console' }).waitFor();
+}
+
 /** The MID of the page's signed-in merchant. */
 export async function midOfPage(page: Page, baseUrl: string): Promise<string> {
   const { uuid, auth } = await merchantOfPage(page, baseUrl);
@@ -223,8 +233,7 @@ export async function midOfPage(page: Page, baseUrl: string): Promise<string> {
  * `expected` of them, one after another; `look` sees each dialog first. Answers the items' labels in the order seen.
  */
 export async function approveWaitingItems(reviewer: Page, baseUrl: string, mid: string, expected: number, look?: (review: Locator, item: string, index: number) => Promise<void>): Promise<string[]> {
-  await signInWithPassword(reviewer, baseUrl, 'ops.reviewer@example.com');
-  await reviewer.getByRole('heading', { name: 'Operations console' }).waitFor();
+  await signInToConsole(reviewer, baseUrl, 'ops.reviewer@example.com');
   await reviewer.getByRole('tab', { name: 'Review queue' }).click();
   const reviewButtons = reviewer.getByRole('button', { name: new RegExp(`^REVIEW .+, MID ${mid}$`) });
   await expect.poll(() => reviewButtons.count()).toBe(expected);

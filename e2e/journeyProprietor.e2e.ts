@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gstinCheckCharacter } from '../schemas/keywords/gstinChecksum';
 import { startProductInBrowser } from './harness';
-import { approveWaitingItems, Journey, latestSandboxMessage, midOfPage, openStep, PNG, row, status } from './journey';
+import { approveWaitingItems, Journey, JOURNEY_STEPS, latestSandboxMessage, midOfPage, openStep, PNG, row, status } from './journey';
 
 const product = startProductInBrowser();
 
@@ -12,7 +12,6 @@ const GSTIN = `27${PAN}1Z${gstinCheckCharacter(`27${PAN}1Z`) ?? ''}`;
 const AADHAAR = '234123412346';
 const AADHAAR_OTP = '123456';
 const IFSC = 'ABHY0065201';
-const STEPS = ['pan-details', 'business-details', 'bank-details', 'website-details', 'signing-authority', 'kyc', 'additional-documents', 'service-agreement'];
 
 describe('the whole journey of a new Sole Proprietorship, on a phone, with sandbox providers only', () => {
   it('signs up, is its own signing authority, takes its address from Aadhaar, e-signs Schedule C with the agreement, and is live once reviewed', async () => {
@@ -115,7 +114,7 @@ describe('the whole journey of a new Sole Proprietorship, on a phone, with sandb
     // A reviewer approves the website and the documents; the merchant's page hears it, and the merchant is told.
     const reviewer = await product.phonePage();
     await approveWaitingItems(reviewer, product.baseUrl, await midOfPage(page, product.baseUrl), 4);
-    await journey.expectLive(STEPS);
+    await journey.expectLive(JOURNEY_STEPS);
     await expect.poll(() => latestSandboxMessage(page, product.baseUrl, email), { timeout: 20_000 }).toMatch(/activated/);
 
     journey.summary();

@@ -1,29 +1,13 @@
-import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../server/demo/seed';
 import { snap, startProductInBrowser } from './harness';
-import { merchantOfPage, signUpWithPan } from './journey';
+import { merchantOfPage, onePagePdf, PNG, signInToConsole, signUpWithPan } from './journey';
 
 const product = startProductInBrowser();
 
-/** A 1×1 PNG (the smallest valid PNG, as published; see test/server/multipart.ts). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-async function onePagePdf(text: string): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.addPage([595, 842]).drawText(text, { x: 40, y: 800, size: 14 });
-  return Buffer.from(await pdf.save());
-}
-
 /** Signs a demo staff member in with their password (README); staff land on the console. */
 async function signInStaff(page: Page, email: string) {
-  await page.goto(`${product.baseUrl}/app/account`);
-  await page.getByRole('button', { name: 'Sign in with password' }).click();
-  await page.getByLabel('E-mail or mobile number').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('heading', { name: 'Operations console' }).waitFor();
+  await signInToConsole(page, product.baseUrl, email);
   expect(new URL(page.url()).pathname).toBe('/app/ops');
 }
 

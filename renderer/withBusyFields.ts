@@ -1,5 +1,5 @@
 import type { UiSchema } from '../schemas/types';
-import { isRecord } from '../rules/isRecord';
+import { withValueAt } from '../rules/withValueAt';
 
 /**
  * `uiSchema` with `ui:busy` set on the fields (paths: `registration_address`, `a.b`) of the lookups still running: the
@@ -7,14 +7,5 @@ import { isRecord } from '../rules/isRecord';
  * field wins; the uiSchema given is not changed.
  */
 export function withBusyFields(uiSchema: UiSchema, running: ReadonlyArray<{ at: string; message: string }>): UiSchema {
-  let result = uiSchema;
-  for (const { at, message } of [...running].reverse()) result = withOptionAt(result, at.split('.'), message);
-  return result;
-}
-
-function withOptionAt(uiSchema: UiSchema, path: string[], message: string): UiSchema {
-  const [field, ...rest] = path;
-  if (field === undefined) return { ...uiSchema, 'ui:busy': message };
-  const current = isRecord(uiSchema[field]) ? (uiSchema[field] as UiSchema) : {};
-  return { ...uiSchema, [field]: withOptionAt(current, rest, message) };
+  return [...running].reverse().reduce((result, { at, message }) => withValueAt(result, [...at.split('.'), 'ui:busy'], message) as UiSchema, uiSchema);
 }

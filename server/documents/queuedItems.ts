@@ -3,7 +3,7 @@ import { addendaInReview } from '../addenda/addenda';
 import type { Queryable } from '../db/database';
 import type { StoredRequirements } from './requirementVersions';
 import type { DocumentCatalogue, DocumentOwner } from './requirementsSource';
-import type { WaitingItem } from './reviewQueue';
+import { QUEUE_CATEGORIES, type WaitingItem } from './reviewQueue';
 import { WEBSITE_DOCUMENT_CATEGORIES } from './websiteDocuments';
 
 type Json = Record<string, unknown>;
@@ -104,7 +104,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
             ...waiting,
             kind: item.kind,
             status: 'pending',
-            document_category: 'BANK_PROOF',
+            document_category: QUEUE_CATEGORIES.bank_proof,
             category_label: `${message('ops.queue.bankProof')} · ${message(`bankProof.type.${bank.bank_verification_proof}`)}`,
             document_type: bank.bank_verification_proof,
             file: `/api/v1/files/${bank.bank_verification_proof_file_id}`,
@@ -119,7 +119,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
             ...waiting,
             kind: item.kind,
             status: website.website_approval_status,
-            document_category: 'WEBSITE',
+            document_category: QUEUE_CATEGORIES.website,
             category_label: message('ops.queue.website'),
             document_type: null,
             file: null,
@@ -147,7 +147,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
           ...waiting,
           kind: item.kind,
           status: addendum.status,
-          document_category: 'ADDENDUM',
+          document_category: QUEUE_CATEGORIES.addendum,
           category_label: `${message('ops.queue.addendum')} · ${message(`ops.queue.addendum.${addendum.source}`)}`,
           document_type: addendum.source,
           file: addendum.file,

@@ -5,6 +5,9 @@ import { isUuid } from '../merchants/parseIds';
 export const QUEUE_KINDS = ['document', 'bank_proof', 'website', 'addendum'] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
+/** The category the queue gives its items that are not documents (the console's category filter names them so). */
+export const QUEUE_CATEGORIES = { bank_proof: 'BANK_PROOF', website: 'WEBSITE', addendum: 'ADDENDUM' } as const satisfies Record<Exclude<QueueKind, 'document'>, string>;
+
 /** The website statuses a review can change: sent and waiting, or being verified. */
 export const WEBSITE_IN_REVIEW = ['Pending', 'Verification in Process'];
 
@@ -100,7 +103,7 @@ export async function waitingItems(db: Queryable, query: QueueQuery): Promise<{ 
   const { category } = query;
   const own = (kind: string) => !query.statuses.only && (category === null || category === kind);
   const branches: string[] = [];
-  if (category === null || !['BANK_PROOF', 'WEBSITE', 'ADDENDUM'].includes(category)) {
+  if (category === null || !Object.values<string>(QUEUE_CATEGORIES).includes(category)) {
     const statuses = param(query.statuses.values, 'text[]');
     branches.push(`select 'document'::text, d.uuid, d.merchant_uuid, d.updated_at
         from kyc_documents d
@@ -108,17 +111,17 @@ export async function waitingItems(db: Queryable, query: QueueQuery): Promise<{ 
          and (d.kyc_document_type = 'KYC' or (d.kyc_document_type = 'Agreement' and d.status = ${param(query.agreementCopyStatus, 'text')}))
          ${category === null ? '' : `and d.document_category = ${param(category, 'text')}`}`);
   }
-  if (own('BANK_PROOF')) {
+  if (own(QUEUE_CATEGORIES.bank_proof)) {
     branches.push(`select 'bank_proof'::text, b.uuid, b.uuid, b.updated_at from merchants b
        where b.record -> 'bank_detail' ->> 'bank_verification_status' = 'pending'
          and b.record -> 'bank_detail' ->> 'bank_verification_proof_file_id' is not null`);
   }
-  if (own('WEBSITE')) {
+  if (own(QUEUE_CATEGORIES.website)) {
     branches.push(`select 'website'::text, w.uuid, w.uuid, w.updated_at from merchants w
        where w.record ->> 'integration_type' = 'THIRD_PARTY'
          and w.record -> 'website_detail' ->> 'website_approval_status' = any(${param(WEBSITE_IN_REVIEW, 'text[]')})`);
   }
-  if (own('ADDENDUM')) {
+  if (own(QUEUE_CATEGORIES.addendum)) {
     branches.push(`select 'addendum'::text, a.id, a.merchant_uuid, coalesce(a.accepted_at, a.created_at) from addenda a where a.status = 'accepted'`);
   }
   if (!branches.length) return { items: [], more: false };

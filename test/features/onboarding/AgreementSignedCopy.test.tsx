@@ -4,6 +4,7 @@ import { MemoryRouter } from '../../../src/shared/router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsEvent } from '../../../schemas/analyticsEvents';
+import aclPermissions from '../../../schemas/master/acl-permissions.json';
 import { StepScreen } from '../../../src/features/onboarding/StepScreen';
 import { setAnalyticsProvider } from '../../../src/shared/analytics/sendAnalytics';
 import type { Merchant } from '../../../src/shared/api/types';
@@ -102,7 +103,14 @@ function renderStep(merchant: Merchant, progress: () => unknown, { mayAct = true
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, focusThrottleInterval: 0 }}>
       <MemoryRouter>
-        <StepScreen stepId="service-agreement" merchant={merchant} readonly={!mayAct} mayAct={mayAct} onSaved={vi.fn()} />
+        <StepScreen
+          stepId="service-agreement"
+          merchant={merchant}
+          readonly={!mayAct}
+          mayAct={mayAct}
+          permitted={permissions.some((name) => aclPermissions.profile_edit.includes(name))}
+          onSaved={vi.fn()}
+        />
       </MemoryRouter>
     </SWRConfig>,
   );

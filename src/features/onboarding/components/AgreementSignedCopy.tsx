@@ -4,8 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import aclPermissions from '../../../../schemas/master/acl-permissions.json';
-import { useMerchant, usePermissions } from '../../../shared/api/hooks';
 import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { t } from '../../../shared/ui/t';
 import type { DocumentCategory } from '../../documents/types';
@@ -32,6 +30,8 @@ interface AgreementSignedCopyProps {
   individual: boolean;
   /** The member may act in the step (the permission to change documents held, the step open). */
   mayAct: boolean;
+  /** The member holds the permission to change the profile (StepComponentProps.permitted). */
+  permitted: boolean;
   /** The copy is stored: the agreement and the merchant are read again. */
   onUploaded(): void;
 }
@@ -44,13 +44,10 @@ interface AgreementSignedCopyProps {
  * the spec has it for an agreement. A member without the permission to change documents sees the upload, which opens
  * the no-access modal (onboarding spec section 6: canUpdate governs upload).
  */
-export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual, mayAct, onUploaded }: AgreementSignedCopyProps) {
+export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual, mayAct, permitted, onUploaded }: AgreementSignedCopyProps) {
   const headingId = useId();
   const [open, setOpen] = useState(false);
   const [noAccess, setNoAccess] = useState(false);
-  // The member's permissions (read once a session): mayAct is false for a step that is not open too, which hides the upload.
-  const permissions = usePermissions(useMerchant(merchantUuid).data?.mid).data;
-  const withoutPermission = permissions !== undefined && !aclPermissions.profile_edit.some((name) => permissions.includes(name));
   const declined = agreement.status === 'Declined';
   const heading = t(individual ? 'agreement.ready.step.upload' : 'agreement.ready.step.uploadStamped');
   const action = declined ? t('documents.reupload') : (offer?.category.uploadLabel ?? t('documents.upload'));
@@ -61,7 +58,7 @@ export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual
           {t('documents.declinedBecause', { remarks: agreement.remarks ?? '' })}
         </Alert>
       )}
-      {offer?.wanted && (mayAct || withoutPermission) && (
+      {offer?.wanted && (mayAct || !permitted) && (
         <Box component="section" aria-labelledby={headingId} sx={{ width: '100%', mt: 1, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
           <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {heading}
@@ -69,7 +66,7 @@ export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual
           <Typography variant="body2" color="text.secondary">
             {t('documents.sizeLimit', { size: offer.category.maxFileSizeLimit })}
           </Typography>
-          <Button variant={declined ? 'contained' : 'outlined'} onClick={() => (withoutPermission ? setNoAccess(true) : setOpen(true))} sx={{ mt: 1, minHeight: 44 }} aria-label={`${action}: ${heading}`}>
+          <Button variant={declined ? 'contained' : 'outlined'} onClick={() => (permitted ? setOpen(true) : setNoAccess(true))} sx={{ mt: 1, minHeight: 44 }} aria-label={`${action}: ${heading}`}>
             {action}
           </Button>
         </Box>

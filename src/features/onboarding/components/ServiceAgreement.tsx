@@ -67,7 +67,7 @@ type Shown = 'details' | 'generating' | 'retry' | 'failed' | 'ready' | 'accept' 
  * acceptance modal and accepted (update_user_profile only; others get the no-access modal), and e-signed; or a signed
  * (and stamped) copy is uploaded instead, which operations approve.
  */
-export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
+export function ServiceAgreement({ merchant, mayAct, permitted = true }: StepComponentProps) {
   const uuid = merchant.uuid;
   const { mutate: mutateAny } = useSWRConfig();
   const { data, mutate } = useSWR(keys.agreement(uuid), (path: string) => apiFetch<AgreementState>(path));
@@ -227,6 +227,7 @@ export function ServiceAgreement({ merchant, mayAct }: StepComponentProps) {
             offer={data.signed_copy}
             individual={individual}
             mayAct={mayAct}
+            permitted={permitted}
             onUploaded={() => {
               void mutate();
               void mutateAny(keys.merchant(uuid));
