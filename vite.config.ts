@@ -7,6 +7,10 @@ import { firstLoadJson } from './scripts/vite-plugin-first-load-json.js';
 import { markdownOnDemand } from './scripts/vite-plugin-markdown-on-demand.js';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
 import { withoutUnusedModules } from './scripts/vite-plugin-without-unused-modules.js';
+import { generateSources } from './scripts/generateSources.js';
+
+// The TypeScript the JSON data implies (the step catalogue), before anything imports it.
+generateSources();
 
 /** MUI's system, Box, Typography, styles and emotion: the styling core every screen draws with. */
 const STYLING_CORE = /node_modules[\\/](@mui[\\/](system|styled-engine|utils|material[\\/]esm[\\/](styles|Box|Typography|utils|internal))|@emotion|stylis|clsx|react-is|prop-types|hoist-non-react-statics)[\\/]/;

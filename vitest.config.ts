@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { firstLoadJson } from './scripts/vite-plugin-first-load-json.js';
 import { precompiledValidators } from './scripts/vite-plugin-precompiled-validators.js';
+import { generateSources } from './scripts/generateSources.js';
+
+// The TypeScript the JSON data implies (the step catalogue), before anything imports it.
+generateSources();
 
 // Both projects run without isolation: a worker keeps its modules (and jsdom) from one test file to
 // the next, instead of starting a process and importing MUI, rjsf or Fastify again for each file.

@@ -18,7 +18,7 @@ let todo = 0;
 function run(rounds: number): void {
   for (let round = 0; round < rounds; round++) {
     for (const record of records) {
-      if (evaluate(record, rulesConfig)['service-agreement'].todo) todo++;
+      if (evaluate(record, rulesConfig)['service-agreement']?.todo) todo++;
     }
   }
 }
@@ -79,7 +79,7 @@ function turn(contender: Contender): [number, number] {
   let count = 0;
   do {
     for (const record of records) {
-      if (evaluateCompiled(contender.steps, record).steps['service-agreement'].todo) todo++;
+      if (evaluateCompiled(contender.steps, record).steps['service-agreement']?.todo) todo++;
     }
     count += records.length;
   } while (cpuSeconds() - start < TURN_CPU_SECONDS);

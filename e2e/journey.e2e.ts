@@ -10,16 +10,11 @@ const product = startProductInBrowser();
 /** The journey's merchant: a Private Limited company (fourth PAN letter C), its GSTIN the sandbox links to that PAN. */
 const PAN = 'AABCJ4821M';
 const GSTIN = `27${PAN}1Z${gstinCheckCharacter(`27${PAN}1Z`) ?? ''}`;
-/** Sandbox test values (README, Sandbox test values): an Aadhaar that gets OTP 123456. */
-const AADHAAR = '234123412346';
-const AADHAAR_OTP = '123456';
 /**
  * The company's registered office, as the sandbox company registry (MCA) gives it for a CIN registered in Maharashtra
  * (README, Sandbox test values); the director's Aadhaar address is his home's.
  */
 const REGISTERED_OFFICE = { address_line: 'Unit 4, Kalpataru Square, Andheri East', pincode: '400069', city: 'Mumbai', state: 'Maharashtra' };
-/** The IFSC directory's sample branch (the bank test finds it through the search). */
-const IFSC = 'ABHY0065201';
 
 
 describe('the whole journey of a new Private Limited merchant, on a phone, with sandbox providers only', () => {
@@ -76,7 +71,8 @@ describe('the whole journey of a new Private Limited merchant, on a phone, with 
     await expect.poll(() => status(page, 'business-details')).toBe('Completed');
     phase('business');
 
-    await journey.verifyBank(email, '50100234567890', IFSC);
+    // The bank verified by a ₹1 UPI payment from it: nothing typed, no deposit to wait for and read back.
+    await journey.verifyBankByUpi();
     phase('bank');
     // The move to the Website tab after the bank; an address typed without https://.
     await journey.submitWebsite(email, 'janakitchens.example.in');
@@ -109,12 +105,11 @@ describe('the whole journey of a new Private Limited merchant, on a phone, with 
     await expect.poll(() => status(page, 'signing-authority')).toBe('Completed');
     phase('signing authority');
 
-    // KYC: Aadhaar e-KYC with the sandbox OTP verifies the director. It leaves the registered address alone: a company's
-    // is its own, filled from the company registry (MCA) for the CIN, saved as the operating address too.
+    // KYC: a company's registered address is its own, filled from the company registry (MCA) for the CIN, saved as the
+    // operating address too. The director's Aadhaar e-KYC is optional for a company: the director's PAN and address
+    // proof among the documents verify him, and KYC completes when they are approved (onboarding spec section 3).
     const kyc = row(page, 'kyc');
     await openStep(page, 'kyc');
-    await journey.aadhaarKyc(AADHAAR, AADHAAR_OTP);
-    await kyc.getByText(/^KYC verified\. The registered address is the business's own, not the signatory's/).waitFor();
     await expect.poll(() => kyc.getByLabel(/^Address/).first().inputValue()).toBe(REGISTERED_OFFICE.address_line);
     expect(await kyc.getByLabel(/^Pincode/).first().inputValue()).toBe(REGISTERED_OFFICE.pincode);
     await expect.poll(() => kyc.getByLabel(/^City/).first().inputValue()).toBe(REGISTERED_OFFICE.city);

@@ -288,28 +288,29 @@ export class Journey {
   }
 
   /**
-   * The bank step: account and IFSC typed (the IFSC directory's branch shown), the test deposit's amount read from the
-   * sandbox statement sent to `email` and typed as `amountAs` writes it (a statement's `₹2.38` is taken as typed).
+   * The bank step verified by a ₹1 UPI payment (server/upi): PAY ₹1 WITH UPI, paid in the sandbox UPI app (another
+   * app on a phone: what happens there is not counted), the account number and IFSC filled from the payment, submitted;
+   * verified at once, with no test deposit.
    */
-  async verifyBank(email: string, account: string, ifsc: string, amountAs = (amount: string) => amount) {
+  async verifyBankByUpi() {
     const { page, fields } = this;
     const bank = row(page, 'bank-details');
     await openStep(page, 'bank-details');
-    await bank.getByLabel(/Bank Account Number/).waitFor();
-    await fields.type(bank.getByLabel(/Bank Account Number/), 'bank-details: Bank Account Number', account);
-    await fields.type(bank.getByLabel(/IFSC Code/), 'bank-details: IFSC Code', ifsc);
+    await fields.pick(bank.getByRole('button', { name: 'PAY ₹1 WITH UPI' }), 'bank-details: verify by a ₹1 UPI payment');
+    const open = bank.getByRole('link', { name: 'OPEN YOUR UPI APP' });
+    await open.waitFor();
+    await this.snap('bank-upi-waiting', { fullPage: true });
+    const [upiApp] = await Promise.all([page.waitForEvent('popup'), open.click()]);
+    await upiApp.getByRole('button', { name: /^Pay ₹1\.00 from .*'s account$/ }).click();
+    await upiApp.getByText('Paid. Return to the app.').waitFor();
+    await upiApp.close();
+    await bank.getByText(/^Paid from .* account ending \d{4}\. Submit to save it: no test deposit is needed\.$/).waitFor({ timeout: 20_000 });
+    await expect.poll(() => bank.getByLabel(/Bank Account Number/).inputValue()).toMatch(/^5010\d{10}$/);
     await expect.poll(() => bank.getByText(/MANDVI/).first().isVisible()).toBe(true);
     await fields.notePrefilled(bank, 'bank-details');
     await this.snap('bank-form', { fullPage: true });
     await bank.getByRole('button', { name: 'Submit', exact: true }).click();
-    const amountField = page.getByLabel(/Amount deposited/);
-    await amountField.waitFor({ timeout: 30_000 });
-    let statement = '';
-    await expect.poll(async () => /INR \d+\.\d{2}/.test((statement = await latestSandboxMessage(page, this.baseUrl, email))), { message: 'the bank statement line' }).toBe(true);
-    await fields.type(amountField, 'bank-details: Amount deposited', amountAs(/INR (\d+\.\d{2})/.exec(statement)![1]!));
-    await this.snap('penny-amount', { fullPage: true });
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect.poll(() => page.getByText(/Your bank account is verified/).first().isVisible()).toBe(true);
+    await expect.poll(() => status(page, 'bank-details'), { timeout: 20_000 }).toBe('Completed');
   }
 
   /** The Website tab the bank's verification moves to: the address, the OTP sent to `email`, the domain marked active. */

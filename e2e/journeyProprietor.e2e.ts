@@ -11,7 +11,6 @@ const GSTIN = `27${PAN}1Z${gstinCheckCharacter(`27${PAN}1Z`) ?? ''}`;
 /** The proprietor's Aadhaar (README, Sandbox test values: a valid Verhoeff digit gets OTP 123456). */
 const AADHAAR = '234123412346';
 const AADHAAR_OTP = '123456';
-const IFSC = 'ABHY0065201';
 
 describe('the whole journey of a new Sole Proprietorship, on a phone, with sandbox providers only', () => {
   it('signs up, is its own signing authority, takes its address from Aadhaar, e-signs Schedule C with the agreement, and is live once reviewed', async () => {
@@ -56,8 +55,8 @@ describe('the whole journey of a new Sole Proprietorship, on a phone, with sandb
     await business.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect.poll(() => status(page, 'business-details')).toBe('Completed');
 
-    // Bank: the deposit's amount typed as the statement writes it, with its rupee sign.
-    await journey.verifyBank(email, '50100876543210', IFSC, (amount) => `₹${amount}`);
+    // Bank: verified by a ₹1 UPI payment from it (the amount typed with its rupee sign is e2e/bank.e2e.ts's).
+    await journey.verifyBankByUpi();
     await journey.submitWebsite(email, 'rajkitchen.in');
 
     // Signing authority: the proprietor is the PAN holder; name, PAN and e-mail start filled.

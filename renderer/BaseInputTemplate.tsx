@@ -1,8 +1,8 @@
 import { SchemaExamples } from '@rjsf/core';
 import { ariaDescribedByIds, examplesId, getInputProps, labelValue, type BaseInputTemplateProps } from '@rjsf/utils';
-import { TextInput } from '../src/shared/ui/TextInput';
+import { TextInput } from '../ui/TextInput';
 import { Suspense } from 'react';
-import { lazyWithRetry } from '../src/shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../ui/lazyWithRetry';
 import { suggestionsOf } from './fieldSuggestionData';
 
 /** The suggestions' buttons load the first time a field has some (few forms do): not in every form's first load. */
@@ -12,7 +12,7 @@ const FieldSuggestions = lazyWithRetry(() => import('./FieldSuggestions'));
 const TYPES_THAT_SHRINK_LABEL = ['date', 'datetime-local', 'file', 'time'];
 
 /**
- * The text input of every form (src/shared/ui/TextInput.tsx: MUI's outlined input and floating label), full width for
+ * The text input of every form (ui/TextInput.tsx: MUI's outlined input and floating label), full width for
  * phones down to 360 px. Its error, description and help ids are on the `<input>` itself, where screen readers
  * announce them, and its label is a real `<label for>` (autofill, voice control). The field's errors and help are
  * shown by the field template below it. Values a lookup found for it (`ui:suggestions`) show under it as buttons

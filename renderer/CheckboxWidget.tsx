@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { ariaDescribedByIds, descriptionId, getTemplate, labelValue, schemaRequiresTrueValue, type WidgetProps } from '@rjsf/utils';
-import { REQUIRED_MARK, useFieldStyles } from '../src/shared/ui/fieldStyles';
+import { REQUIRED_MARK, useFieldStyles } from '../ui/fieldStyles';
 
 // Material icons' CheckBoxOutlineBlank and CheckBox, as MUI's Checkbox draws them.
 const UNCHECKED = 'M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z';

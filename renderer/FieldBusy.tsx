@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ProgressBar } from '../src/shared/ui/ProgressBar';
+import { ProgressBar } from '../ui/ProgressBar';
 
 /**
  * What a field waits for while a lookup runs (its uiSchema's `ui:busy`, set by the step screen from a definition's

@@ -1,6 +1,6 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import { ariaDescribedByIds, enumOptionsIndexForValue, enumOptionsValueForIndex, labelValue, type WidgetProps } from '@rjsf/utils';
-import { CONTROL_CLASS, OutlinedField } from '../src/shared/ui/OutlinedField';
+import { CONTROL_CLASS, OutlinedField } from '../ui/OutlinedField';
 
 /**
  * A choice among a field's options as the phone's own picker: a native `<select>` drawn as MUI's outlined input

@@ -9,6 +9,7 @@ import { deepEquals, getSubmitButtonOptions, type ValidatorType } from '@rjsf/ut
 import { catalogueFor, type Catalogue } from '../schemas/messages';
 import type { FieldErrors, JsonSchema, UiSchema } from '../schemas/types';
 import { widgets } from '../widgets';
+import type { FormServices } from '../widgets/formServices';
 import { AddButton } from './AddButton';
 import { ArrayFieldItemTemplate } from './ArrayFieldItemTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
@@ -20,7 +21,7 @@ import { FieldHelpTemplate } from './FieldHelpTemplate';
 import { FieldLevelForm } from './FieldLevelForm';
 import { FieldTemplate } from './FieldTemplate';
 import { FieldStore } from './FieldStore';
-import { lazyWidget, loadWidgets, preloadWidgets } from './lazyWidget';
+import { lazyWidget, loadWidgets, preloadWidgets } from '../widgets/lazyWidget';
 import { localizeUiSchema } from './localizeUiSchema';
 import { NumberField } from './NumberField';
 import { ObjectFieldTemplate } from './ObjectFieldTemplate';
@@ -103,6 +104,8 @@ export interface StepFormProps<T extends object> {
   children?: ReactNode;
   /** The heading level of the form's section titles: 4 under a step's row (`h3`), 3 under a page section's `h2`. */
   titleLevel?: 3 | 4;
+  /** What the widgets call outside the form (the IFSC directory, ...), given to them through rjsf's `formContext`. Keep it one object for the form's life. */
+  services?: FormServices;
 }
 
 /**
@@ -132,13 +135,14 @@ export function StepForm<T extends object>({
   catalogue = catalogueFor(),
   children,
   titleLevel,
+  services,
 }: StepFormProps<T>) {
   const stepSchema = useContentStable(schema);
   const rjsfSchema = useMemo(() => renderableSchema(stepSchema), [stepSchema]);
   const stepUiSchema = useContentStable(uiSchema);
   const localizedUiSchema = useMemo(() => localizeUiSchema(stepUiSchema, catalogue), [stepUiSchema, catalogue]);
   const [fieldStore] = useState(() => new FieldStore());
-  const formContext = useMemo(() => ({ catalogue, fieldStore, titleLevel }), [catalogue, fieldStore, titleLevel]);
+  const formContext = useMemo(() => ({ catalogue, fieldStore, titleLevel, services }), [catalogue, fieldStore, titleLevel, services]);
   const draftKeyInUse = readonly ? undefined : draftKey;
 
   // The data to start from: the caller's, with the draft over it. A new source (by content) starts the form over.

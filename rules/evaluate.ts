@@ -11,7 +11,7 @@ import type {
 } from './types';
 
 export type { StepFlags, StepId, StepStatuses, PlatformStatus, DocumentRequirements, RulesConfig, JsonValue } from './types';
-export { STEP_IDS, FLAG_ORDER, MESSAGE_FLAGS } from './types';
+export { STEP_IDS, FLAG_ORDER, MESSAGE_FLAGS, flagsOf } from './types';
 
 /** What the rules read besides the record: the merchant's documents, when the caller has them. */
 export interface RelatedRecords {

@@ -1,23 +1,15 @@
+import { STEP_IDS } from '../schemas/journeySteps';
+
+export { STEP_IDS };
+
 /** A JSON value, as read from a rules or record file. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A json-logic rule: a JSON value whose one-key objects are operations (jsonlogic.com). */
 export type Logic = JsonValue;
 
-/** The onboarding steps, in journey order (onboarding spec section 2). */
-export const STEP_IDS = [
-  'pan-details',
-  'business-details',
-  'bank-details',
-  'website-details',
-  'signing-authority',
-  'kyc',
-  'additional-documents',
-  'service-agreement',
-] as const;
-
-/** An onboarding step id. */
-export type StepId = (typeof STEP_IDS)[number];
+/** An onboarding step id: one of {@link STEP_IDS}. */
+export type StepId = string;
 
 /**
  * The flags of a step, in evaluation order: a rule may read the flags before it through
@@ -63,6 +55,13 @@ export type StepFlags = { [flag in BooleanFlagName]: boolean } & { [flag in Mess
 
 /** The evaluated status of every step. */
 export type StepStatuses = Record<StepId, StepFlags>;
+
+/** The flags of one step of `steps`; a step id that is not one of {@link STEP_IDS} is a programming error, and throws. */
+export function flagsOf(steps: StepStatuses, id: StepId): StepFlags {
+  const flags = steps[id];
+  if (!flags) throw new Error(`Unknown step ${id} (steps: ${STEP_IDS.join(', ')})`);
+  return flags;
+}
 
 /** Named json-logic definitions evaluated once per record, in order; later ones may read earlier ones. */
 export type Definitions = Record<string, Logic>;

@@ -7,6 +7,7 @@ import { verhoeffKeyword } from './keywords/verhoeffKeyword';
 import { gstinChecksumKeyword } from './keywords/gstinChecksumKeyword';
 import { gstinMatchesPanKeyword } from './keywords/gstinMatchesPanKeyword';
 import { ifscKnownKeyword } from './keywords/ifscKnownKeyword';
+import { journeyStepKeyword } from './keywords/journeyStepKeyword';
 
 /**
  * The one Ajv configuration shared by the browser's precompiled validators (`scripts/compile-validators.ts`), the
@@ -33,7 +34,7 @@ export interface ExtendAjvOptions {
 }
 
 /** Keywords every validator knows (`schemas/keywords/`). */
-const SHARED_KEYWORDS = [verhoeffKeyword, gstinChecksumKeyword, gstinMatchesPanKeyword];
+const SHARED_KEYWORDS = [verhoeffKeyword, gstinChecksumKeyword, gstinMatchesPanKeyword, journeyStepKeyword];
 
 /**
  * Adds what every validator needs on top of plain Ajv: formats, ajv-errors (messages are

@@ -22,6 +22,7 @@ import assessmentQuestions from './master/assessment-questions.json';
 import kycApi from './api/kyc.json';
 import analyticsApi from './api/analytics.json';
 import sandboxApi from './api/sandbox.json';
+import upiVerificationsApi from './api/upi-verifications.json';
 import documentCatalogueSchema from './documents/document-catalogue.schema.json';
 import requirementsMatrixSchema from './documents/requirements-matrix.schema.json';
 import requirementsVersionSchema from './documents/requirements-version.schema.json';
@@ -31,11 +32,11 @@ import { businessEntities, masterTables, stepDefinitions, stepForms, stepSchemaF
 import requirementsMatrixUi from './ops/requirements-matrix.ui.json';
 import displayNameSchema from './now/display-name.json';
 import displayNameUi from './now/display-name.ui.json';
-import { inlineRefs } from '../renderer/inlineRefs';
+import { inlineRefs } from './inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi, sandboxApi, displayNameSchema];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi, sandboxApi, upiVerificationsApi, displayNameSchema];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, assessmentQuestions, pricingPlans, merchantRecord, kycDocumentRecord };

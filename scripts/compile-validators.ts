@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { hashForSchema, schemaParser } from '@rjsf/utils';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
-import { inlineRefs } from '../renderer/inlineRefs';
+import { inlineRefs } from '../schemas/inlineRefs';
 import { renderableSchema } from '../renderer/renderableSchema';
 import { AJV_CONFIG, AjvClass, extendAjv } from '../schemas/ajv';
 import definitions from '../schemas/definitions.json';

@@ -48,6 +48,9 @@ import { termsRoutes } from './routes/terms';
 import { passwordRoutes } from './routes/password';
 import { userLanguageRoutes } from './routes/userLanguage';
 import { sandboxPaymentRoutes } from './routes/sandboxPayment';
+import { sandboxUpiRoutes } from './routes/sandboxUpi';
+import { upiVerificationRoutes } from './routes/upiVerifications';
+import { UPI_REFUND_JOB, upiRefundJob } from './upi/upiVerifications';
 import { oauthRoutes } from './routes/oauth';
 import { sandboxPartnerRoutes } from './routes/sandboxPartner';
 import { AGREEMENT_JOB, agreementJob } from './agreements/agreements';
@@ -128,6 +131,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     [PENNY_DEPOSIT_JOB]: pennyDepositJob(options.db, ctx.providers.penny),
     [AGREEMENT_JOB]: agreementJob(options.db),
     [NOTIFICATION_JOB]: notificationJob(options.db, ctx.providers.messages, config.publicUrl),
+    [UPI_REFUND_JOB]: upiRefundJob(options.db, ctx.providers.upiVerification),
   };
   const jobs = createJobRunner(options.db, jobHandlers, {
     clock,
@@ -161,6 +165,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       await v1.register(businessDetailsRoutes(ctx));
       await v1.register(bankDetailsRoutes(ctx));
       await v1.register(pennyRoutes(ctx));
+      await v1.register(upiVerificationRoutes(ctx));
       await v1.register(bankProofRoutes(ctx));
       await v1.register(websiteRoutes(ctx));
       await v1.register(websiteDocumentRoutes(ctx));
@@ -191,6 +196,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(options.db, config.logLevel));
   if (config.sandbox) await app.register(sandboxRoutes(ctx));
   if (config.sandbox) await app.register(sandboxPaymentRoutes(ctx));
+  if (config.sandbox) await app.register(sandboxUpiRoutes(ctx));
   if (config.sandbox) await app.register(sandboxPartnerRoutes());
 
   const appDir = options.appDir ?? DEFAULT_APP_DIR;

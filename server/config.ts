@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { allowedRedirect, hostRulesFrom, parseHostRule } from '../src/shared/redirect/allowedRedirect';
-import { LOGOUT_TARGET_NAMES, type LogoutTargets } from '../src/shared/redirect/logoutTargets';
+import { allowedRedirect, hostRulesFrom, parseHostRule } from '../common/redirect/allowedRedirect';
+import { LOGOUT_TARGET_NAMES, type LogoutTargets } from '../common/redirect/logoutTargets';
 
 /** The server's settings, read from the environment once at start. */
 export interface ServerConfig {
@@ -35,7 +35,7 @@ export interface ServerConfig {
   embedOrigins: string[];
   /**
    * Where /account/service_login may send a signed-in user with a token: the provider's product hosts (platform spec
-   * section 9: a fixed list, not shown). Entries as src/shared/redirect/allowedRedirect.ts reads them: `host`,
+   * section 9: a fixed list, not shown). Entries as common/redirect/allowedRedirect.ts reads them: `host`,
    * `*.domain` or an exact origin.
    */
   redirectHosts: string[];
@@ -49,6 +49,11 @@ export interface ServerConfig {
   jobPollMs: number;
   /** Bank updates after the first bank details (the spec gives neither the cap nor the gap: README). */
   bankUpdate: BankUpdatePolicy;
+  /**
+   * The shared secret of the payment service's UPI payment webhook (POST /api/v1/webhooks/upi_payments): its HMAC-SHA256
+   * signature header is checked with it. Unset: every webhook call is refused (the sandbox settles on its own page).
+   */
+  upiWebhookSecret: string | undefined;
 }
 
 /** How often a merchant may change bank details, and how long settlements then wait. */
@@ -139,6 +144,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const publicUrl = (env.PUBLIC_URL ?? '').replace(/\/+$/, '');
   if (publicUrl && !/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(publicUrl)) problems.push(`PUBLIC_URL must be an origin such as https://onboarding.example.com (got "${env.PUBLIC_URL}")`);
   if (!publicUrl && production) problems.push('PUBLIC_URL must be set in production: the address users open the app at, which the unlock link in messages starts with');
+  const upiWebhookSecret = env.UPI_WEBHOOK_SECRET || undefined;
+  if (upiWebhookSecret && upiWebhookSecret.length < 32) problems.push('UPI_WEBHOOK_SECRET must be at least 32 characters (the secret the payment service signs its UPI payment webhook with)');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   const config: ServerConfig = {
@@ -168,6 +175,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       gapHours: integer('BANK_UPDATE_GAP_HOURS', 24, 0, 24 * 365),
       settlementHoldHours: integer('SETTLEMENT_HOLD_HOURS', 24, 24, 24 * 30),
     },
+    upiWebhookSecret,
   };
   config.logoutUrls = logoutTargets('LOGOUT_URLS', [...config.redirectHosts, ...config.logoutRedirectHosts]);
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);

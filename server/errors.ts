@@ -25,6 +25,8 @@ export const ERRORS = {
   STEP_LOCKED: { status: 409, key: 'error.stepLocked' },
   PENNY_NOT_READY: { status: 409, key: 'penny.notReady' },
   PENNY_ALREADY_VERIFIED: { status: 409, key: 'penny.alreadyVerified' },
+  UPI_BANK_VERIFIED: { status: 409, key: 'penny.alreadyVerified' },
+  UPI_SIGNATURE_INVALID: { status: 401, key: 'upi.signatureInvalid' },
   OTP_TOKEN_INVALID: { status: 403, key: 'bankUpdate.tokenInvalid' },
   BANK_PROOF_NOT_WANTED: { status: 409, key: 'bankProof.notWanted' },
   DOCUMENT_UNDER_REVIEW: { status: 409, key: 'documents.underReview' },

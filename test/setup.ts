@@ -22,7 +22,7 @@ if (!window.matchMedia) {
 // The app loads a step's precompiled validators with its screen (src/features/onboarding/stepScreens.ts); components
 // and renderer tests render forms directly, so every step's are loaded before them.
 await loadAllStepValidators();
-// So are the widgets the app loads once a form has shown (radio groups, checkboxes, the OTP boxes: renderer/lazyWidget.tsx).
+// So are the widgets the app loads once a form has shown (radio groups, checkboxes, the OTP boxes: widgets/lazyWidget.tsx).
 await loadFormWidgets();
 
 // Analytics goes nowhere in these tests: a screen's event is sent when the page is idle, which may be in the next

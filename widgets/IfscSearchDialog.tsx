@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import useSWRImmutable from 'swr/immutable';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { catalogueFor, message, type Catalogue } from '../schemas/messages';
-import { useIfscBankNames, useIfscBranches, useIfscCities, useIfscStates, type IfscDetail } from '../src/shared/api/ifsc';
+import type { IfscDetail } from '../common/api/ifsc';
+import type { IfscDirectory } from './formServices';
 import { SearchableSelect } from './SearchableSelect';
 import '../schemas/stepFormTexts';
 
@@ -20,7 +22,25 @@ export interface IfscSearchDialogProps {
   onClose(): void;
   /** Called with the branch the merchant confirmed. */
   onChoose(branch: IfscDetail): void;
+  /** Where the lists come from (the form's `services.ifsc`). */
+  directory: IfscDirectory;
   catalogue?: Catalogue;
+}
+
+const NO_NAMES: string[] = [];
+const NO_BRANCHES: IfscDetail[] = [];
+
+/** The lists fail silently (onboarding spec section 8): logged, and shown as an empty list. */
+function logFailure(error: unknown): void {
+  console.warn('IFSC list failed', error);
+}
+
+const listOptions = { onError: logFailure, shouldRetryOnError: false } as const;
+
+/** A list of the search and whether it is still loading; `args` null: not asked for (yet). Kept for the page's life. */
+function useDirectoryList<A extends string[], T>(list: string, args: A | null, load: (...args: A) => Promise<T[]>, empty: T[]) {
+  const { data, isLoading } = useSWRImmutable(args && { ifscSearch: list, args }, ({ args: asked }) => load(...asked), listOptions);
+  return { list: data ?? empty, loading: isLoading };
 }
 
 const asText = (name: string) => name;
@@ -33,17 +53,17 @@ const branchCode = (branch: IfscDetail) => branch.ifsc_code;
  * Confirming gives the chosen branch. Full screen on a phone. A list that fails to load stays empty (spec section 8:
  * IFSC list failures are silent) and says it has no options.
  */
-export function IfscSearchDialog({ open, onClose, onChoose, catalogue = catalogueFor() }: IfscSearchDialogProps) {
+export function IfscSearchDialog({ open, onClose, onChoose, directory, catalogue = catalogueFor() }: IfscSearchDialogProps) {
   const id = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [bank, setBank] = useState<string | null>(null);
   const [state, setState] = useState<string | null>(null);
   const [city, setCity] = useState<string | null>(null);
   const [branch, setBranch] = useState<IfscDetail | null>(null);
-  const banks = useIfscBankNames(open);
-  const states = useIfscStates(bank);
-  const cities = useIfscCities(bank, state);
-  const branches = useIfscBranches(bank, state, city);
+  const banks = useDirectoryList('banks', open ? [] : null, () => directory.bankNames(), NO_NAMES);
+  const states = useDirectoryList('states', bank ? [bank] : null, (bankName) => directory.states(bankName), NO_NAMES);
+  const cities = useDirectoryList('cities', bank && state ? [bank, state] : null, (bankName, inState) => directory.cities(bankName, inState), NO_NAMES);
+  const branches = useDirectoryList('branches', bank && state && city ? [bank, state, city] : null, (bankName, inState, inCity) => directory.branches(bankName, inState, inCity), NO_BRANCHES);
   const text = (key: string, params?: Record<string, string>) => message(key, params, catalogue);
   const common = { required: true, loadingText: text('common.loading'), noOptionsText: text('ifsc.search.noOptions') };
 

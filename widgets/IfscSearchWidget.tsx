@@ -5,12 +5,12 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import type { WidgetProps } from '@rjsf/utils';
 import { catalogueFor, message, type Catalogue } from '../schemas/messages';
-import { ApiRequestError } from '../src/shared/api/fetcher';
-import { fetchIfscDetail, type IfscDetail } from '../src/shared/api/ifsc';
+import type { IfscDetail } from '../common/api/ifsc';
+import { formService } from './formServices';
 import { NormalizedInputWidget } from './NormalizedInputWidget';
 import '../schemas/stepFormTexts';
-import { ProgressBar } from '../src/shared/ui/ProgressBar';
-import { lazyWithRetry } from '../src/shared/ui/lazyWithRetry';
+import { ProgressBar } from '../ui/ProgressBar';
+import { lazyWithRetry } from '../ui/lazyWithRetry';
 
 // The search (MUI's Autocomplete, react-window) loads when the merchant first reaches for it, not with the bank form.
 const loadSearchDialog = () => import('./IfscSearchDialog');
@@ -29,11 +29,13 @@ type Lookup = { code: string; branch: IfscDetail } | { code: string; notFound: t
  * The bank form's IFSC field (`"ui:widget": "IfscSearchWidget"`): the theme's input, normalised as the uiSchema's
  * `ui:normalize` says and stopped at 11 characters; a complete code is looked up (after a pause in typing) and its
  * bank, branch and address are shown under the field, or "No data found for this IFSC." on it. "Find your IFSC"
- * opens the search modal ({@link IfscSearchDialog}), whose chosen branch fills the field.
+ * opens the search modal ({@link IfscSearchDialog}), whose chosen branch fills the field. The directory is the form's
+ * `services.ifsc` ({@link formService}).
  */
 export function IfscSearchWidget(props: WidgetProps) {
   const { value, onChange, options, disabled, readonly, rawErrors = [], registry } = props;
   const catalogue = (registry.formContext as { catalogue?: Catalogue } | undefined)?.catalogue ?? catalogueFor();
+  const directory = formService(registry, 'ifsc', 'IfscSearchWidget');
   const code = typeof value === 'string' ? value : '';
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const [searching, setSearching] = useState(false);
@@ -47,19 +49,17 @@ export function IfscSearchWidget(props: WidgetProps) {
     if (!IFSC_SHAPE.test(code) || chosen.current?.ifsc_code === code) return;
     let current = true;
     const timer = setTimeout(() => {
-      fetchIfscDetail(code).then(
-        (branch) => current && setLookup({ code, branch }),
-        (error: unknown) => {
-          // Only "no such IFSC" is the merchant's to fix; another failure leaves the field as it is.
-          if (current && error instanceof ApiRequestError && error.status === 404) setLookup({ code, notFound: true });
-        },
+      directory.detail(code).then(
+        (branch) => current && setLookup(branch ? { code, branch } : { code, notFound: true }),
+        // Only "no such IFSC" is the merchant's to fix; another failure leaves the field as it is.
+        () => undefined,
       );
     }, IFSC_LOOKUP_DELAY_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [code]);
+  }, [code, directory]);
 
   const shown = lookup?.code === code ? lookup : null;
   const notFound = shown !== null && 'notFound' in shown;
@@ -102,6 +102,7 @@ export function IfscSearchWidget(props: WidgetProps) {
             {opened && (
               <IfscSearchDialog
                 open={searching}
+                directory={directory}
                 catalogue={catalogue}
                 onClose={() => setSearching(false)}
                 onChoose={(picked) => {

@@ -1,7 +1,7 @@
 import { useId, useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import FormLabel from '@mui/material/FormLabel';
-import { TextInput } from '../src/shared/ui/TextInput';
+import { TextInput } from '../ui/TextInput';
 import type { WidgetProps } from '@rjsf/utils';
 import { catalogueFor, message, type Catalogue } from '../schemas/messages';
 

@@ -1,5 +1,5 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
-import { lazyWidget } from '../renderer/lazyWidget';
+import { lazyWidget } from './lazyWidget';
 import { IfscSearchWidget } from './IfscSearchWidget';
 import { NormalizedInputWidget } from './NormalizedInputWidget';
 import { PanInputWidget } from './PanInputWidget';

@@ -20,6 +20,12 @@ export async function findUserByIdentity(db: Queryable, identity: string): Promi
   return row ?? null;
 }
 
+/** How to reach a user and what to call them, by id; null when there is no such user. */
+export async function userContactOf(db: Queryable, userId: string): Promise<Pick<UserRow, 'email' | 'mobile' | 'name'> | null> {
+  const [row] = await db.query<Pick<UserRow, 'email' | 'mobile' | 'name'>>('select email, mobile, name from users where id = $1', [userId]);
+  return row ?? null;
+}
+
 /** The user with this identity, created (without a password) when new: sign-up by OTP. */
 export async function findOrCreateUser(db: Queryable, identity: string): Promise<UserRow> {
   const { kind, value } = normaliseIdentity(identity);

@@ -56,7 +56,7 @@ export interface FixtureFailure {
 export const REQUIREMENTS_CHANNEL = 'requirements_published';
 const VERSION_SCHEMA_ID = 'https://onboarding.local/schemas/documents/requirements-version.schema.json';
 /** Serialises publishes, rollbacks and the first seeding across processes (an arbitrary constant). */
-const REQUIREMENTS_LOCK = 727009;
+export const REQUIREMENTS_LOCK = 727009;
 const SHIPPED_FIXTURES = fileURLToPath(new URL('../../test/fixtures/documents/', import.meta.url));
 
 /** A version's requirements: its catalogue, its matrix, and the shipped step and status rules with that matrix. */
@@ -217,6 +217,23 @@ export function diffVersions(from: Requirements, to: Requirements): VersionDiff 
 /** Records what a staff member did to the requirements. */
 export async function audit(db: Queryable, userId: string, action: string, detail: Record<string, JsonValue>): Promise<void> {
   await db.query('insert into ops_audit (user_id, action, detail) values ($1, $2, $3)', [userId, action, JSON.stringify(detail)]);
+}
+
+/** One entry of the audit list: what was done, when, and by whom (their e-mail). */
+export interface AuditEntry {
+  id: string;
+  action: string;
+  detail: JsonValue;
+  created_at: string;
+  user: string | null;
+}
+
+/** The latest `limit` audit entries, newest first. */
+export function latestAuditEntries(db: Queryable, limit: number): Promise<AuditEntry[]> {
+  return db.query<AuditEntry>(
+    'select o.id::text as id, o.action, o.detail, o.created_at, u.email as user from ops_audit o left join users u on u.id = o.user_id order by o.id desc limit $1',
+    [limit],
+  );
 }
 
 /**

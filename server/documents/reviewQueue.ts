@@ -1,3 +1,4 @@
+import rulesConfig from '../../rules/config';
 import type { Queryable } from '../db/database';
 import { isUuid } from '../merchants/parseIds';
 
@@ -8,8 +9,11 @@ export type QueueKind = (typeof QUEUE_KINDS)[number];
 /** The category the queue gives its items that are not documents (the console's category filter names them so). */
 export const QUEUE_CATEGORIES = { bank_proof: 'BANK_PROOF', website: 'WEBSITE', addendum: 'ADDENDUM' } as const satisfies Record<Exclude<QueueKind, 'document'>, string>;
 
-/** The website statuses a review can change: sent and waiting, or being verified. */
-export const WEBSITE_IN_REVIEW = ['Pending', 'Verification in Process'];
+/**
+ * The website statuses a review can change (sent and waiting, or being verified): `websiteInReviewStatuses` of
+ * rules/defs.json, the list the step rules read, so the queue and the rules cannot disagree.
+ */
+export const WEBSITE_IN_REVIEW: readonly string[] = statusList(rulesConfig.defs.defs.websiteInReviewStatuses, 'websiteInReviewStatuses');
 
 /** The queue's page: 50 items. */
 export const QUEUE_PAGE_SIZE = 50;
@@ -58,6 +62,15 @@ const MID = /^[0-9]{1,18}$/;
 /** A timestamp as the cursor spells it: UTC, to the microsecond (PostgreSQL's precision; a JavaScript Date loses it). */
 const CURSOR_TIME = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$/;
 const TIME_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+/** A definition of rules/defs.json that is a list of statuses, as SQL takes it; a start error when it is not one. */
+function statusList(definition: unknown, name: string): string[] {
+  const statuses: unknown[] = Array.isArray(definition) ? definition : [];
+  if (!statuses.length || !statuses.every((status): status is string => typeof status === 'string')) {
+    throw new Error(`rules/defs.json: defs.${name} must be a list of statuses`);
+  }
+  return statuses;
+}
 
 /** What a reviewer typed into the search, read as a MID, a PAN, an e-mail or a name; null when blank. */
 export function parseQueueSearch(text: string | undefined): QueueSearch | null {

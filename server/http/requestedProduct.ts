@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import productVariants from '../../schemas/master/product-variants.json';
-import { variantOfHost, type VariantHosts } from '../../src/shared/productHosts';
+import { variantOfHost, type VariantHosts } from '../../common/productHosts';
 
 type Variant = keyof typeof productVariants.variants;
 const variants = productVariants as VariantHosts<Variant> & typeof productVariants;

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { cspSourceOf, hostRulesFrom } from '../../src/shared/redirect/allowedRedirect';
+import { cspSourceOf, hostRulesFrom } from '../../common/redirect/allowedRedirect';
 import type { ServerConfig } from '../config';
 
 /**

@@ -1,11 +1,11 @@
 import journey from '../../schemas/steps/journey.json';
-import { evaluate, type StepId } from '../../rules/evaluate';
+import { evaluate, flagsOf, type StepId } from '../../rules/evaluate';
 import rulesConfig from '../../rules/config';
 import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
 import { isUuid } from './parseIds';
 import { hasPermission, loadMembership, type MerchantRecord } from './store';
-import type { ChildSummary, ChildView } from '../../src/shared/api/aggregator';
+import type { ChildSummary, ChildView } from '../../common/api/aggregator';
 
 /** What a member needs to see the aggregator's children: reading the merchant's profile (platform spec section 6). */
 const MAY_VIEW_CHILDREN = 'user_profile';
@@ -50,7 +50,7 @@ export async function childOf(db: Queryable, aggregator: MerchantRecord, childUu
   if (!row) throw apiError('NOT_FOUND');
   // The same rules, on the same record, as the child's own stepper (src/features/onboarding/OnboardingPage.tsx).
   const flags = evaluate(row.record, rulesConfig);
-  const steps = JOURNEY_STEPS.map((id) => ({ id, ...flags[id] })).filter((step) => !step.hidden && !step.omitted);
+  const steps = JOURNEY_STEPS.map((id) => ({ id, ...flagsOf(flags, id) })).filter((step) => !step.hidden && !step.omitted);
   return { ...summaryOf(row.record), steps, progress: { done: steps.filter((step) => step.completed).length, total: steps.length } };
 }
 

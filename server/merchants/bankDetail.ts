@@ -19,14 +19,19 @@ export interface StoredBankDetail {
   bank_account_number: string;
   ifsc_code: string;
   holder_name: string;
-  bank_verification_status: 'pending';
+  bank_verification_status: 'pending' | 'verified';
   /** Null when penny verification is skipped (the onboarding config does not require it): no deposit is made. */
   penny_deposit_status: 'NOT_INITIATED' | null;
   penny_deposit_method: 'IMPS' | null;
   penny_attempt_left: number | null;
   addendum_status: null;
   bank_verification_proof: null;
+  /** How the account was verified; absent until it is. */
+  verification_method?: BankVerificationMethod;
 }
+
+/** How a bank account was verified: the test deposit, a ₹1 UPI payment from it, or a bank proof reviewed. */
+export type BankVerificationMethod = 'penny' | 'upi_payment' | 'proof';
 
 const PENNY_ATTEMPTS = 3;
 
@@ -59,4 +64,14 @@ export function withBankDetail(record: MerchantRecord, input: BankDetailInput, p
     business_name: input.business_name ?? record.business_name ?? null,
     pancard_name: input.pancard_name,
   };
+}
+
+/**
+ * The record with a new bank detail that is verified already (the account a ₹1 UPI payment came from): no test
+ * deposit, its fields null; otherwise as {@link withBankDetail}.
+ */
+export function withVerifiedBankDetail(record: MerchantRecord, input: BankDetailInput, method: BankVerificationMethod): MerchantRecord {
+  const updated = withBankDetail(record, input, false);
+  const bankDetail: StoredBankDetail = { ...(updated.bank_detail as StoredBankDetail), bank_verification_status: 'verified', verification_method: method };
+  return { ...updated, bank_detail: bankDetail };
 }

@@ -122,6 +122,12 @@ export async function loadMembership(db: Queryable, userId: string, id: unknown,
   return { record: row.record, roleName: row.role_name, permissions: row.permissions };
 }
 
+/** The merchant's record, its row locked until the transaction `tx` ends; null when there is no such merchant. */
+export async function lockedRecord(tx: Queryable, merchantUuid: string): Promise<MerchantRecord | null> {
+  const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [merchantUuid]);
+  return row?.record ?? null;
+}
+
 /** The role and permissions a user holds for a merchant (by mid), or for their first merchant. */
 export async function permissionsOf(db: Queryable, userId: string, mid?: unknown): Promise<Membership> {
   if (mid !== undefined && mid !== '') return loadMembership(db, userId, mid);

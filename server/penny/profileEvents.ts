@@ -17,6 +17,8 @@ export interface ProfileMessage {
   website_approval_status?: string | null;
   /** An addendum of the merchant's changed (server/addenda): its source and the record's addendum status now. */
   addendum?: { source: string; status: string | null };
+  /** A UPI payment settled one of the merchant's bank-check requests (server/upi/upiVerifications.ts): its status now. */
+  upi_verification?: { uuid: string; status: string };
 }
 
 /** A notification as it travels between processes. */

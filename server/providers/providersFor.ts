@@ -13,6 +13,7 @@ const PROVIDER_ROLES: Record<keyof Providers, string> = {
   identity: 'Aadhaar e-KYC by OTP and central KYC (CKYC)',
   website: 'website liveliness check (is the merchant\'s site live)',
   payment: 'payment page for paid plans',
+  upiVerification: 'UPI payment requests, their payment webhook and refunds (bank check by a ₹1 UPI payment)',
 };
 
 /** A start without the real providers production needs. */

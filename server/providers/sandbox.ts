@@ -2,6 +2,7 @@ import type { PennyTimings } from '../config';
 import type { Queryable } from '../db/database';
 import { sandboxPennyProvider } from './sandboxPenny';
 import { sandboxIdentityProvider } from './sandboxIdentity';
+import { sandboxUpiVerificationProvider } from './sandboxUpi';
 import { areaCodes } from '../merchants/businessCategories';
 import { gstinCheckCharacter, hasValidGstinChecksum } from '../../schemas/keywords/gstinChecksum';
 import type { BusinessVerificationProvider, CompanyRegistryProvider, MessageProvider, PanProvider, PaymentProvider, PostalAddress, Providers, WebsiteProvider } from './types';
@@ -57,6 +58,7 @@ export function sandboxProviders(db: Queryable, pennyTimings: PennyTimings): Pro
     identity: sandboxIdentityProvider(db),
     website: sandboxWebsiteProvider,
     payment: sandboxPaymentProvider,
+    upiVerification: sandboxUpiVerificationProvider(db),
   };
 }
 

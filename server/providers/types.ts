@@ -18,6 +18,21 @@ export interface Providers {
   identity: IdentityProvider;
   website: WebsiteProvider;
   payment: PaymentProvider;
+  upiVerification: UpiVerificationProvider;
+}
+
+/** Where a person reads their messages: the merchant's e-mail, else their mobile. */
+export type MessageAddress = { channel: 'email' | 'sms'; recipient: string };
+
+/**
+ * The payment service of the bank check by a UPI payment (a "reverse penny drop"): the merchant pays a small amount
+ * by UPI from the account to be verified; the payment (webhook) tells the payer's account number, IFSC and name; the
+ * amount goes back. `request` gives the link that opens the merchant's UPI app (production: a
+ * `upi://pay?pa=…&pn=…&am=1.00&tr=<reference>&tn=…` intent); `refund` returns a settled payment (idempotent by reference).
+ */
+export interface UpiVerificationProvider {
+  request(reference: string, amountPaise: number, payeeNote: string): Promise<{ upi_link: string }>;
+  refund(reference: string, amountPaise: number, notify: MessageAddress | null): Promise<void>;
 }
 
 /** A plan payment to start (platform spec section 7, Plans): a transaction id of ours, the amount in rupees, what is bought. */

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import rulesConfig from '../../rules/config';
-import { evaluateStatus } from '../../rules/evaluate';
 import { message } from '../../schemas/messages';
 import { AGREEMENT_DETAILS, agreementBlocker, agreementRequest, queueAgreement, withAgreementStatus } from '../agreements/agreements';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
-import { listDocuments, recordDocumentEvent, type KycDocumentOut } from '../documents/kycDocuments';
+import { recordDocumentEvent, type KycDocumentOut } from '../documents/kycDocuments';
 import type { DocumentCatalogue } from '../documents/requirementsSource';
 import { ApiError, apiError } from '../errors';
 import { actingMembership } from '../merchants/editableMembership';
@@ -15,12 +13,24 @@ import { hasPermission, loadMembership, saveRecord } from '../merchants/store';
 import { notifyProfile } from '../penny/profileEvents';
 import { checkOtp, issueOtp, OTP_POLICY, otpRefusal } from '../auth/otp';
 import { issueAlternativeToken, useAlternativeToken } from '../merchants/bankUpdate';
-import { GENERATED, signatoryOf } from '../documents/generatedDocuments';
+import { GENERATED } from '../documents/generatedDocuments';
 import { openFile, saveFile } from '../files/fileStore';
-import { maskEmail, mergedForEsign, sha256Hex, signedWithPage, type Signer } from '../agreements/esign';
+import { maskEmail, mergedForEsign, sha256Hex, signedWithPage } from '../agreements/esign';
 import { documentsShown, documentsToSign, esignableDocuments, signWithAgreement } from '../agreements/esignedDocuments';
-import type { MerchantRecord, Membership } from '../merchants/store';
+import type { Membership } from '../merchants/store';
 import { signedCopyOffer } from '../agreements/signedCopy';
+import { signerOf } from '../agreements/signerOf';
+import {
+  activeAgreement,
+  agreementFileOf,
+  agreementPdfFileOf,
+  generatedAgreementHtml,
+  keepMergedFile,
+  mergedFileOf,
+  merchantUuidOfAgreement,
+  recordAgreementAcceptance,
+  recordAgreementSignature,
+} from '../agreements/agreementDocuments';
 
 const STEP = 'service-agreement';
 /** The bodies of the e-sign calls (schemas/api/agreement.json). */
@@ -28,40 +38,6 @@ const API = 'https://onboarding.local/schemas/api/agreement.json';
 /** The one-use token a verified signatory OTP gives, which esign_merged_document takes. */
 const ESIGN_SCOPE = 'esign_agreement';
 const esignPurpose = (documentUuid: string) => `esign:${documentUuid}`;
-
-/** Who signs for the merchant: an individual signs for themself; a business's first signatory signs for it. */
-async function signerOf(db: Queryable, record: MerchantRecord, userId: string): Promise<Signer> {
-  const legalName = (typeof record.pancard_name === 'string' && record.pancard_name) || (typeof record.business_name === 'string' && record.business_name) || String(record.name ?? '');
-  const individual = evaluateStatus(record, rulesConfig).agreementSignedByHolder === true;
-  if (individual) {
-    const [user] = await db.query<{ email: string | null; name: string | null }>('select email, name from users where id = $1', [userId]);
-    const email = user?.email ?? (typeof record.email === 'string' ? record.email : null);
-    if (!email) throw apiError('SIGNATORY_MISSING');
-    return { name: legalName, email, for: legalName, mid: record.mid };
-  }
-  const signatory = signatoryOf(record);
-  if (!signatory?.name || !signatory.email) throw apiError('SIGNATORY_MISSING');
-  return { name: signatory.name, email: signatory.email, for: legalName, mid: record.mid };
-}
-
-/**
- * The agreement's own file, to download and sign on paper: the one generated (e-signed once signed), whatever signed
- * copy is in force in its place; null before one is generated.
- */
-async function agreementFile(db: Queryable, merchantUuid: string): Promise<{ path: string; filename: string } | null> {
-  const [row] = await db.query<{ id: string; name: string }>(
-    `select f.id, f.name from service_agreements s join kyc_documents d on d.uuid = s.kyc_document_uuid join stored_files f on f.id = d.processed_file_id
-      where s.merchant_uuid = $1 order by s.created_at desc limit 1`,
-    [merchantUuid],
-  );
-  return row ? { path: `/api/v1/files/${row.id}`, filename: row.name } : null;
-}
-
-/** The merchant's agreement in force (a KYC document of type Agreement), or null. */
-async function activeAgreement(db: Queryable, catalogue: DocumentCatalogue, merchantUuid: string): Promise<KycDocumentOut | null> {
-  const documents = await listDocuments(db, catalogue, merchantUuid, { kycDocumentType: ['Agreement'] });
-  return documents.filter((document) => document.active).at(-1) ?? null;
-}
 
 /**
  * The service agreement (onboarding spec sections 2, 4, 7): POST generate_agreement queues its generation (a job,
@@ -80,7 +56,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     const { catalogue } = await requirements.forMerchant(record.uuid);
     const existing = await activeAgreement(db, catalogue, record.uuid);
     if (existing) {
-      return { generation: { status: 'done', failures: 0 }, kyc_document: existing, agreement_file: await agreementFile(db, record.uuid), signed_copy: await signedCopyOffer(db, record, catalogue) };
+      return { generation: { status: 'done', failures: 0 }, kyc_document: existing, agreement_file: await agreementFileOf(db, record.uuid), signed_copy: await signedCopyOffer(db, record, catalogue) };
     }
     const blocker = agreementBlocker(record);
     if (blocker && 'details' in blocker) {
@@ -97,7 +73,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     return {
       generation: await agreementRequest(db, record.uuid),
       kyc_document: await activeAgreement(db, catalogue, record.uuid),
-      agreement_file: await agreementFile(db, record.uuid),
+      agreement_file: await agreementFileOf(db, record.uuid),
       signed_copy: await signedCopyOffer(db, record, catalogue),
     };
   });
@@ -109,7 +85,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
    */
   app.get<{ Params: { id: string } }>('/kyc_document/:id/generated_agreement_html', async (request, reply) => {
     if (!isUuid(request.params.id)) throw apiError('NOT_FOUND');
-    const [row] = await db.query<{ merchant_uuid: string; html: string }>('select merchant_uuid, html from service_agreements where kyc_document_uuid = $1', [request.params.id]);
+    const row = await generatedAgreementHtml(db, request.params.id);
     if (!row) throw apiError('NOT_FOUND');
     await loadMembership(db, currentUser(request).userId, row.merchant_uuid);
     return reply
@@ -131,8 +107,7 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
       if (!agreement) throw apiError('AGREEMENT_NOT_GENERATED');
       if (agreement.status !== 'Pending') return stored;
       const now = clock.now();
-      await tx.query(`update kyc_documents set status = 'accepted', updated_at = $2 where uuid = $1`, [agreement.uuid, now]);
-      await tx.query('update service_agreements set accepted_at = $2, accepted_by = $3 where kyc_document_uuid = $1', [agreement.uuid, now, userId]);
+      await recordAgreementAcceptance(tx, agreement.uuid, userId, now);
       await recordDocumentEvent(tx, stored.uuid, agreement.uuid, { userId, actor: 'merchant' }, 'agreement.accepted', {});
       const updated = withAgreementStatus(stored, 'accepted');
       await saveRecord(tx, updated, userId, 'agreement.accepted', { kyc_document_uuid: agreement.uuid });
@@ -158,10 +133,10 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
   /** The merchant whose agreement document `documentUuid` is, for a caller who is their member; else 404. */
   async function merchantOfAgreement(documentUuid: string, userId: string): Promise<string> {
     if (!isUuid(documentUuid)) throw apiError('NOT_FOUND');
-    const [row] = await db.query<{ merchant_uuid: string }>('select merchant_uuid from service_agreements where kyc_document_uuid = $1', [documentUuid]);
-    if (!row) throw apiError('NOT_FOUND');
-    await loadMembership(db, userId, row.merchant_uuid);
-    return row.merchant_uuid;
+    const merchantUuid = await merchantUuidOfAgreement(db, documentUuid);
+    if (!merchantUuid) throw apiError('NOT_FOUND');
+    await loadMembership(db, userId, merchantUuid);
+    return merchantUuid;
   }
 
   /**
@@ -177,21 +152,16 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     const { membership, agreement } = await signing(db, userId, request.params.id, false, catalogue);
     const record = membership.record;
     const signer = await signerOf(db, record, userId);
-    const [row] = await db.query<{ merged_file_id: string | null }>('select merged_file_id from service_agreements where kyc_document_uuid = $1', [agreement.uuid]);
-    let mergedId = row?.merged_file_id ?? null;
+    let mergedId = await mergedFileOf(db, agreement.uuid);
     if (!mergedId) {
-      const [source] = await db.query<{ processed_file_id: string }>('select processed_file_id from kyc_documents where uuid = $1', [agreement.uuid]);
-      const pdf = await openFile(db, source!.processed_file_id, [record.uuid]);
+      const sourceId = await agreementPdfFileOf(db, agreement.uuid);
+      const pdf = sourceId ? await openFile(db, sourceId, [record.uuid]) : null;
       if (!pdf) throw apiError('AGREEMENT_NOT_GENERATED');
       const merged = await mergedForEsign(pdf.content, record, clock.now());
       mergedId = await db.transaction(async (tx) => {
         const file = await saveFile(tx, { content: merged, type: 'pdf', name: 'service-agreement-to-sign.pdf', origin: 'generated' }, { merchantUuid: record.uuid, kind: 'service_agreement', createdBy: userId });
         // Written once: a concurrent look that wrote first wins, and its file is the one signed.
-        const [kept] = await tx.query<{ merged_file_id: string }>(
-          'update service_agreements set merged_file_id = coalesce(merged_file_id, $2) where kyc_document_uuid = $1 returning merged_file_id',
-          [agreement.uuid, file.id],
-        );
-        return kept!.merged_file_id;
+        return keepMergedFile(tx, agreement.uuid, file.id);
       });
     }
     const { toSign, kept } = await esignableDocuments(db, merchantRequirements, record);
@@ -259,26 +229,18 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
       const answer = await db.transaction(async (tx) => {
         const { membership, agreement } = await signing(tx, userId, merchantUuid, true, catalogue);
         if (agreement.uuid !== request.params.docUuid) throw apiError('NOT_FOUND');
-        const [row] = await tx.query<{ merged_file_id: string | null }>('select merged_file_id from service_agreements where kyc_document_uuid = $1', [agreement.uuid]);
-        if (!row?.merged_file_id) throw apiError('AGREEMENT_NOT_ACCEPTED');
+        const mergedId = await mergedFileOf(tx, agreement.uuid);
+        if (!mergedId) throw apiError('AGREEMENT_NOT_ACCEPTED');
         const now = clock.now();
         if (!(await useAlternativeToken(tx, request.body.otp, userId, merchantUuid, ESIGN_SCOPE, now))) throw apiError('OTP_TOKEN_INVALID');
-        const merged = await openFile(tx, row.merged_file_id, [merchantUuid]);
+        const merged = await openFile(tx, mergedId, [merchantUuid]);
         if (!merged) throw apiError('AGREEMENT_NOT_ACCEPTED');
         const signer = await signerOf(tx, membership.record, userId);
         const others = await documentsShown(tx, agreement.uuid, (await esignableDocuments(tx, merchantRequirements, membership.record)).toSign);
         const together = [message('generated.agreement.title'), ...others.map((document) => document.title)];
         const signed = await signedWithPage(merged.content, signer, now, { statement: 'statement', together });
         const file = await saveFile(tx, { content: signed, type: 'pdf', name: 'service-agreement-signed.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: userId });
-        await tx.query(`update kyc_documents set status = 'Approved', processed_file_id = $2, updated_at = $3 where uuid = $1`, [agreement.uuid, file.id, now]);
-        await tx.query('insert into kyc_document_attachments (kyc_document_uuid, file_id) values ($1, $2)', [agreement.uuid, file.id]);
-        await tx.query('update service_agreements set signed_file_id = $2, signed_sha256 = $3, signed_at = $4, signed_by = $5 where kyc_document_uuid = $1', [
-          agreement.uuid,
-          file.id,
-          sha256Hex(signed),
-          now,
-          JSON.stringify({ user_id: userId, name: signer.name, email: signer.email }),
-        ]);
+        await recordAgreementSignature(tx, agreement.uuid, { fileId: file.id, sha256: sha256Hex(signed), at: now, by: { user_id: userId, name: signer.name, email: signer.email } });
         await recordDocumentEvent(tx, merchantUuid, agreement.uuid, { userId, actor: 'merchant' }, 'agreement.esigned', { sha256: sha256Hex(signed), together });
         const filed = await signWithAgreement(tx, agreement.uuid, merchantUuid, others, signer, together, now, { userId, actor: 'merchant' });
         const updated = { ...withAgreementStatus(membership.record, 'Approved'), is_service_agreement_esigned: true };

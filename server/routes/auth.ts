@@ -13,7 +13,7 @@ import { ensureMerchantFor, hasPermission, loadMembership, permissionsOf } from 
 import { partnerGrantOf } from '../oauth/partners';
 import type { AppContext } from '../context';
 import { requestedProduct } from '../http/requestedProduct';
-import { unlockLink } from '../../src/shared/session/unlockLink';
+import { unlockLink } from '../../common/session/unlockLink';
 
 const SIGN_IN = 'SignIn';
 const api = (name: string) => ({ $ref: `https://onboarding.local/schemas/api/auth.json#/$defs/${name}` });
@@ -138,7 +138,7 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsync => async (app: F
   // embed_origins: the origins allowed to embed the app, to which alone it posts host messages and from which alone it
   // reads them (src/shared/host/hostMessaging.ts); the list the Content-Security-Policy's frame-ancestors names.
   // redirect_hosts, logout_redirect_hosts: where the hand-off screens may send the user (/account/service_login,
-  // /account/service_logout; src/shared/redirect/allowedRedirect.ts reads them); logout_urls: the product logout targets.
+  // /account/service_logout; common/redirect/allowedRedirect.ts reads them); logout_urls: the product logout targets.
   app.get('/app_config', async () => ({
     sandbox: config.sandbox,
     embed_origins: config.embedOrigins,

@@ -7,7 +7,7 @@ import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
-import { withBankDetail, type BankDetailInput } from '../merchants/bankDetail';
+import { withBankDetail, withVerifiedBankDetail, type BankDetailInput } from '../merchants/bankDetail';
 import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
 import { applyBankChange, type BankChange } from '../merchants/bankChange';
 import { claimBankUpdate, useAlternativeToken } from '../merchants/bankUpdate';
@@ -15,6 +15,8 @@ import { checkStepBody } from '../merchants/checkStepBody';
 import { actingMembership, editableMembership } from '../merchants/editableMembership';
 import { saveRecord } from '../merchants/store';
 import { startPennyDeposit } from '../penny/pennyDeposits';
+import { notifyProfile } from '../penny/profileEvents';
+import { usePaidUpiRequest } from '../upi/upiVerifications';
 
 const STEP = 'bank-details';
 
@@ -31,7 +33,9 @@ const BODY = {
  * by the step definition (schemas/steps/bank-details.step.json): its schema with `$context` projected from the
  * stored record, and the fields its rules derive or make read-only held to their values. Stores a new pending bank detail
  * and, in the same transaction, starts its test deposit (a durable job) unless the rules say penny verification is
- * skipped (rules/status.json pennyVerificationSkipped: the merchant's onboarding_config does not require it).
+ * skipped (rules/status.json pennyVerificationSkipped: the merchant's onboarding_config does not require it). An
+ * account and IFSC a recent ₹1 UPI payment of the merchant came from, in the same holder name, is stored verified at
+ * once instead (server/upi/upiVerifications.ts, usePaidUpiRequest): no test deposit.
  */
 export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv, clock } = ctx;
@@ -50,6 +54,13 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const record = await db.transaction(async (tx) => {
         const { record: stored } = await editableMembership(tx, userId, request.params.id, STEP, true);
         const input = checkStepBody(ajv, step, stored, request.body.bank_detail) as unknown as BankDetailInput;
+        // The account a recent ₹1 UPI payment came from, held in the same name: verified at once, no test deposit.
+        if (await usePaidUpiRequest(tx, stored.uuid, input, clock.now())) {
+          const verified = withVerifiedBankDetail(stored, input, 'upi_payment');
+          await saveRecord(tx, verified, userId, `step.${STEP}`, { body: request.body, verification_method: 'upi_payment' });
+          await notifyProfile(tx, stored.uuid, { bank_verified: true, bank_verification_status: 'verified' });
+          return verified;
+        }
         const skipped = evaluateStatus(withBankDetail(stored, input, false), rulesConfig).pennyVerificationSkipped === true;
         const updated = withBankDetail(stored, input, !skipped);
         await saveRecord(tx, updated, userId, `step.${STEP}`, { body: request.body });

@@ -13,8 +13,8 @@ import { parseProfileEvent, PROFILE_CHANNEL, type ProfileMessage } from '../penn
 
 // The subprotocol the client asks for (the bearer token travels as a second one, `bearer.<token>`, never echoed) and
 // the close codes: shared with the app's client (useProfileChannel).
-export { CABLE_CLOSE, CABLE_PROTOCOL } from '../../src/shared/api/cableProtocol';
-import { CABLE_CLOSE, CABLE_PROTOCOL } from '../../src/shared/api/cableProtocol';
+export { CABLE_CLOSE, CABLE_PROTOCOL } from '../../common/api/cableProtocol';
+import { CABLE_CLOSE, CABLE_PROTOCOL } from '../../common/api/cableProtocol';
 const BEARER_PREFIX = 'bearer.';
 /** Seconds between the server's pings: a client that hears none for a while knows the connection is dead. */
 export const CABLE_PING_MS = 3000;

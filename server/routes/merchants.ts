@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { toFieldErrors } from '../../schemas/fieldErrors';
-import { message } from '../../schemas/messages';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { validationError } from '../errors';
+import { bodyKindFor, bodyKindsOf, noKindError } from '../merchants/updates/bodyKinds';
 import { loadMembership, saveRecord } from '../merchants/store';
 import { listMemberships } from '../merchants/listMemberships';
 import { editableMembership, profileEditor } from '../merchants/editableMembership';
@@ -15,13 +15,11 @@ import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
 import { checkStepBody } from '../merchants/checkStepBody';
 import { compiledStep } from '../../rules/steps/compiledSteps';
 
-const stepSchemaId = (step: string) => `https://onboarding.local/schemas/steps/${step}.json`;
-
-
 /** Merchant calls: list, read, the step updates of PUT /merchants/{uuid}, and the display name's suggestions. */
 export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) => {
   const { db, ajv, providers } = ctx;
   app.addHook('onRequest', authenticate(db));
+  const bodyKinds = bodyKindsOf(ajv, STEP_UPDATES);
 
   app.get('/merchants', async (request) => {
     const merchants = await listMemberships(db, currentUser(request).userId);
@@ -57,8 +55,9 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
     async (request) => {
       const { userId } = currentUser(request);
       const data = request.body.merchant;
-      const update = STEP_UPDATES.find(({ key }) => key in data);
-      if (!update) throw validationError({ base: [message('validation.unexpected')] });
+      const found = bodyKindFor(bodyKinds, data);
+      if (!found) throw noKindError(bodyKinds, data);
+      const { update, schemaId } = found.kind;
       // A step's fields change while its rules make it editable; a field outside the steps needs the permission only.
       const member = (queryable: Queryable, forUpdate: boolean) =>
         update.step ? editableMembership(queryable, userId, request.params.id, update.step, forUpdate) : profileEditor(queryable, userId, request.params.id, forUpdate);
@@ -68,11 +67,13 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
       let body = data;
       if (step) body = checkStepBody(ajv, step, current, data);
       else {
-        const schemaId = update.schema ?? stepSchemaId(update.step!);
         const validate = ajv.getSchema(schemaId);
         if (!validate) throw new Error(`No schema ${schemaId}`);
         if (!validate(data)) throw validationError(toFieldErrors(validate.errors));
       }
+      // A body of no kind, checked above as the closest kind's to say which field is missing or not accepted, is
+      // refused even if that check passed (a schema that tolerates another key): nothing is stored by a guess.
+      if (!found.exact) throw noKindError(bodyKinds, data);
       const prepared = await update.prepare(body, providers);
 
       const record = await db.transaction(async (tx) => {
@@ -83,7 +84,7 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
           return proposeAddendum(tx, membership.record, update.addendum.source, update.addendum.data(prepared), userId, ctx.clock.now());
         }
         const updated = update.apply(membership.record, prepared);
-        await saveRecord(tx, updated, userId, update.step ? `step.${update.step}` : `merchant.${update.key}`, { body });
+        await saveRecord(tx, updated, userId, update.step ? `step.${update.step}` : `merchant.${update.name}`, { body });
         return { record: updated, addendum: null };
       });
       return { merchant: record.record, addendum: record.addendum };

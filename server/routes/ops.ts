@@ -2,22 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JsonValue } from '../../rules/types';
 import { authenticate, currentUser } from '../auth/authenticate';
 import { REVIEW_ROLES, staffRoleOf, type StaffRole } from '../auth/staff';
-import { saveRecord, type MerchantRecord } from '../merchants/store';
+import { lockedRecord, saveRecord } from '../merchants/store';
 import { isUuid, parseRecordId } from '../merchants/parseIds';
 import { notifyProfile } from '../penny/profileEvents';
 import type { AppContext } from '../context';
-import {
-  audit,
-  diffVersions,
-  fixtureFailures,
-  REQUIREMENTS_CHANNEL,
-  requirementsByEntity,
-  storedFixtureProblem,
-  versionBodyErrors,
-  type StoredFixture,
-  type VersionStatus,
-  type VersionSummary,
-} from '../documents/requirementVersions';
+import { diffVersions, fixtureFailures, latestAuditEntries, requirementsByEntity, storedFixtureProblem, versionBodyErrors, type VersionStatus } from '../documents/requirementVersions';
+import { createDraftVersion, merchantsFollowingPublished, publishVersion, unpinMerchants, versionSummaries, type PublishAction } from '../documents/requirementVersionStore';
+import { deleteStoredFixture, saveStoredFixture, storedFixtures } from '../documents/requirementFixtures';
 import { extendCatalogues, message } from '../../schemas/messages';
 import opsTexts from '../../schemas/messages/ops.en.json';
 import { SUBMITTED } from '../documents/kycDocuments';
@@ -33,11 +24,11 @@ import { notifyDocumentReviewed } from '../notifications/merchantNotifications';
 
 const API = 'https://onboarding.local/schemas/api/ops.json';
 extendCatalogues(opsTexts);
-/** Serialises publishes and rollbacks across processes (the same lock as the first seeding). */
-const REQUIREMENTS_LOCK = 727009;
 const BASE = '/ops/document-requirements';
 /** PostgreSQL's integer maximum: a version number beyond it names no version. */
 const INTEGER_MAX = 2_147_483_647;
+/** How many entries the audit list shows. */
+const AUDIT_ENTRIES = 200;
 
 const READ: readonly StaffRole[] = ['ops_admin', 'ops_reviewer', 'ops_viewer'];
 const EDIT: readonly StaffRole[] = ['ops_admin'];
@@ -72,42 +63,24 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     return found;
   };
 
-  const storedFixtures = async () => db.query<StoredFixture>('select name, body from requirement_fixtures order by name');
-
-  const summaries = async () =>
-    db.query<VersionSummary>(
-      `select v.version, v.status, v.note, a.email as author, v.created_at, v.published_at, p.email as published_by,
-              (select count(*)::int from merchants m where m.requirements_version = v.version) as pinned_merchants
-         from requirement_versions v
-         left join users a on a.id = v.author
-         left join users p on p.id = v.published_by
-        order by v.version desc`,
-    );
-
-  /** Merchants that follow the published version (not pinned): those a publish affects. */
-  const followers = async () => {
-    const [row] = await db.query<{ count: number }>('select count(*)::int as count from merchants where requirements_version is null');
-    return row?.count ?? 0;
-  };
-
   app.get(BASE, async (request) => {
     await staff(request, READ);
     await requirements.seeded();
     const published = await requirements.current();
-    const versions = await summaries();
+    const versions = await versionSummaries(db);
     const row = versions.find((version) => version.version === published.version)!;
     return {
       published: { version: published.version, body: { catalogue: published.catalogue, documents: published.documents }, published_at: row.published_at, published_by: row.published_by },
       versions,
       entities: requirementsByEntity(published),
-      following_published: await followers(),
+      following_published: await merchantsFollowingPublished(db),
     };
   });
 
   app.get<{ Params: { v: string } }>(`${BASE}/versions/:v`, async (request) => {
     await staff(request, READ);
     const found = await versionOrNotFound(versionNumber(request.params.v));
-    const summary = (await summaries()).find((version) => version.version === found.version)!;
+    const summary = (await versionSummaries(db)).find((version) => version.version === found.version)!;
     return { ...summary, body: { catalogue: found.catalogue, documents: found.documents }, entities: requirementsByEntity(found) };
   });
 
@@ -116,14 +89,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     await requirements.seeded();
     const errors = versionBodyErrors(ajv, request.body.body);
     if (Object.keys(errors).length) throw validationError(Object.fromEntries(Object.entries(errors).map(([path, messages]) => [path ? `body.${path}` : 'body', messages])));
-    const version = await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ version: number }>(
-        "insert into requirement_versions (version, status, body, note, author) values (nextval('requirement_version_seq'), 'draft', $1, $2, $3) returning version",
-        [JSON.stringify(request.body.body), request.body.note, userId],
-      );
-      await audit(tx, userId, 'requirements.created', { version: row!.version, note: request.body.note });
-      return row!.version;
-    });
+    const version = await createDraftVersion(db, userId, request.body.body, request.body.note);
     reply.code(201);
     return { version, status: 'draft' satisfies VersionStatus };
   });
@@ -138,37 +104,28 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
   app.get<{ Params: { v: string } }>(`${BASE}/versions/:v/fixtures`, async (request) => {
     await staff(request, READ);
     const found = await versionOrNotFound(versionNumber(request.params.v));
-    const fixtures = await storedFixtures();
+    const fixtures = await storedFixtures(db);
     const failures = fixtureFailures(ajv, found, fixtures);
     return { fixtures: fixtures.length, passed: fixtures.filter((fixture) => !failures.some((failure) => failure.fixture === fixture.name)).length, failures };
   });
 
   /** Makes `number` the published version (from `allowed` statuses); the one published before retires. */
-  const publish = async (userId: string, number: number, allowed: readonly VersionStatus[], action: string) => {
-    const affected = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [REQUIREMENTS_LOCK]);
-      const [row] = await tx.query<{ status: VersionStatus }>('select status from requirement_versions where version = $1', [number]);
-      if (!row) throw apiError('NOT_FOUND');
-      if (!allowed.includes(row.status)) {
-        const params = { version: number, status: row.status, allowed: allowed.join(' or '), action: action === 'requirements.published' ? 'published' : 'rolled back to' };
-        throw new ApiError(409, { error: message('ops.error.versionStatus', params), code: 'VERSION_STATUS' });
-      }
-      const [previous] = await tx.query<{ version: number }>("update requirement_versions set status = 'retired' where status = 'published' returning version");
-      await tx.query("update requirement_versions set status = 'published', published_at = now(), published_by = $2 where version = $1", [number, userId]);
-      const [count] = await tx.query<{ count: number }>('select count(*)::int as count from merchants where requirements_version is null');
-      await audit(tx, userId, action, { version: number, previous: previous?.version ?? null, merchants_affected: count?.count ?? 0 });
-      await tx.query('select pg_notify($1, $2)', [REQUIREMENTS_CHANNEL, String(number)]);
-      return count?.count ?? 0;
-    });
+  const publish = async (userId: string, number: number, allowed: readonly VersionStatus[], action: PublishAction) => {
+    const outcome = await publishVersion(db, userId, number, allowed, action);
+    if (!outcome) throw apiError('NOT_FOUND');
+    if (!outcome.published) {
+      const params = { version: number, status: outcome.status, allowed: allowed.join(' or '), action: action === 'requirements.published' ? 'published' : 'rolled back to' };
+      throw new ApiError(409, { error: message('ops.error.versionStatus', params), code: 'VERSION_STATUS' });
+    }
     requirements.invalidate();
-    return { version: number, status: 'published' satisfies VersionStatus, merchants_affected: affected };
+    return { version: number, status: 'published' satisfies VersionStatus, merchants_affected: outcome.merchantsAffected };
   };
 
   app.post<{ Params: { v: string } }>(`${BASE}/versions/:v/publish`, async (request, reply) => {
     const userId = await staff(request, EDIT);
     const number = versionNumber(request.params.v);
     const draft = await versionOrNotFound(number);
-    const failures = fixtureFailures(ajv, draft, await storedFixtures());
+    const failures = fixtureFailures(ajv, draft, await storedFixtures(db));
     if (failures.length) return reply.code(422).send({ error: message('ops.publish.refused', { version: number }), failures });
     return publish(userId, number, ['draft'], 'requirements.published');
   });
@@ -183,22 +140,13 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
 
   app.post<{ Body: { from?: number } }>(`${BASE}/migrate`, { schema: { body: { $ref: `${API}#/$defs/migrate` } } }, async (request) => {
     const userId = await staff(request, EDIT);
-    const from = request.body.from ?? null;
-    const migrated = await db.transaction(async (tx) => {
-      const rows = await tx.query<{ uuid: string }>(
-        'update merchants set requirements_version = null where requirements_version is not null and ($1::int is null or requirements_version = $1) returning uuid',
-        [from],
-      );
-      await audit(tx, userId, 'requirements.migrated', { from, merchants: rows.length });
-      return rows.length;
-    });
-    return { migrated };
+    return { migrated: await unpinMerchants(db, userId, request.body.from ?? null) };
   });
 
   app.get(`${BASE}/fixtures`, async (request) => {
     await staff(request, READ);
     await requirements.seeded();
-    return { fixtures: await storedFixtures() };
+    return { fixtures: await storedFixtures(db) };
   });
 
   app.put<{ Params: { name: string }; Body: { body: Record<string, JsonValue> } }>(`${BASE}/fixtures/:name`, { schema: { body: { $ref: `${API}#/$defs/fixture` } } }, async (request) => {
@@ -209,10 +157,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     const body = { ...request.body.body, name };
     const problem = storedFixtureProblem({ name, body });
     if (problem) throw validationError({ body: [problem] });
-    await db.transaction(async (tx) => {
-      await tx.query('insert into requirement_fixtures (name, body, author) values ($1, $2, $3) on conflict (name) do update set body = excluded.body, author = excluded.author', [name, JSON.stringify(body), userId]);
-      await audit(tx, userId, 'fixture.saved', { name });
-    });
+    await saveStoredFixture(db, userId, { name, body });
     return { name, body };
   });
 
@@ -220,12 +165,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     const userId = await staff(request, EDIT);
     // A name the database cannot hold (NUL, a lone surrogate) names no fixture.
     if (!isStorableText(request.params.name)) throw apiError('NOT_FOUND');
-    const deleted = await db.transaction(async (tx) => {
-      const rows = await tx.query('delete from requirement_fixtures where name = $1 returning name', [request.params.name]);
-      if (rows.length) await audit(tx, userId, 'fixture.deleted', { name: request.params.name });
-      return rows.length;
-    });
-    if (!deleted) throw apiError('NOT_FOUND');
+    if (!(await deleteStoredFixture(db, userId, request.params.name))) throw apiError('NOT_FOUND');
     return { deleted: request.params.name };
   });
 
@@ -277,18 +217,18 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       const userId = await staff(request, REVIEW_ROLES);
       if (!isUuid(request.params.id)) throw apiError('NOT_FOUND');
       const record = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
-        const bank = row?.record.bank_detail as Record<string, unknown> | null | undefined;
-        if (!row || !bank || bank.bank_verification_status !== 'pending' || !bank.bank_verification_proof_file_id) throw apiError('NOT_FOUND');
+        const stored = await lockedRecord(tx, request.params.id);
+        const bank = stored?.bank_detail as Record<string, unknown> | null | undefined;
+        if (!stored || !bank || bank.bank_verification_status !== 'pending' || !bank.bank_verification_proof_file_id) throw apiError('NOT_FOUND');
         const approved = request.body.status === 'Approved';
         const remarks = approved ? null : (request.body.remarks ?? '').trim();
         const bankDetail = approved
           ? { ...bank, bank_verification_status: 'verified', bank_verification_remarks: null }
           : { ...bank, bank_verification_status: 'need_bank_proof_doc', bank_verification_proof: null, bank_verification_proof_file_id: null, bank_verification_remarks: remarks };
-        const updated = { ...row.record, bank_detail: bankDetail };
-        await notifyDocumentReviewed(tx, row.record, { subject: String(bank.bank_verification_proof_file_id), label: 'documents.category.BANK_PROOF', status: request.body.status, remarks });
+        const updated = { ...stored, bank_detail: bankDetail };
+        await notifyDocumentReviewed(tx, stored, { subject: String(bank.bank_verification_proof_file_id), label: 'documents.category.BANK_PROOF', status: request.body.status, remarks });
         await saveRecord(tx, updated, userId, approved ? 'bank.proof_approved' : 'bank.proof_declined', { file_id: String(bank.bank_verification_proof_file_id), remarks });
-        await notifyProfile(tx, row.record.uuid, approved ? { bank_verified: true, bank_verification_status: 'verified' } : { bank_verification_status: 'need_bank_proof_doc' });
+        await notifyProfile(tx, stored.uuid, approved ? { bank_verified: true, bank_verification_status: 'verified' } : { bank_verification_status: 'need_bank_proof_doc' });
         return updated;
       });
       return { merchant: record };
@@ -312,16 +252,16 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       const ask = asked === null ? null : websiteCategoryById(asked);
       if (ask === undefined) throw validationError({ req_doc_category: [message('ops.queue.websiteDocumentUnknown')] });
       const record = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
-        const detail = row?.record.website_detail as { website_approval_status: string | null; comments: WebsiteComment[] } | null | undefined;
-        if (!row || !detail || row.record.integration_type !== 'THIRD_PARTY' || !WEBSITE_IN_REVIEW.includes(String(detail.website_approval_status))) throw apiError('NOT_FOUND');
+        const stored = await lockedRecord(tx, request.params.id);
+        const detail = stored?.website_detail as { website_approval_status: string | null; comments: WebsiteComment[] } | null | undefined;
+        if (!stored || !detail || stored.integration_type !== 'THIRD_PARTY' || !WEBSITE_IN_REVIEW.includes(String(detail.website_approval_status))) throw apiError('NOT_FOUND');
         const comment = (request.body.comment ?? '').trim();
         const comments = comment ? withComment(detail.comments, comment, 'reviewer', clock.now()) : detail.comments;
         const verdict = request.body.status === 'Website OK' ? 'Approved' : 'Declined';
-        const reviewed = await reviewWebsiteDocuments(tx, row.record, verdict, ask, { userId, actor: 'staff' }, comment || null);
-        const updated = { ...row.record, website_detail: { ...reviewed, website_approval_status: request.body.status, comments } };
+        const reviewed = await reviewWebsiteDocuments(tx, stored, verdict, ask, { userId, actor: 'staff' }, comment || null);
+        const updated = { ...stored, website_detail: { ...reviewed, website_approval_status: request.body.status, comments } };
         await saveRecord(tx, updated, userId, 'website.reviewed', { status: request.body.status, req_doc_category: ask?.id ?? null });
-        await notifyProfile(tx, row.record.uuid, { website_approval_status: request.body.status });
+        await notifyProfile(tx, stored.uuid, { website_approval_status: request.body.status });
         return updated;
       });
       return { merchant: record };
@@ -330,10 +270,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
 
   app.get('/ops/audit', async (request) => {
     await staff(request, READ);
-    const entries = await db.query<{ id: string; action: string; detail: JsonValue; created_at: string; user: string | null }>(
-      'select o.id::text as id, o.action, o.detail, o.created_at, u.email as user from ops_audit o left join users u on u.id = o.user_id order by o.id desc limit 200',
-    );
-    return { entries };
+    return { entries: await latestAuditEntries(db, AUDIT_ENTRIES) };
   });
 };
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { aclPermissions } from '../../schemas/registry';
 import { message } from '../../schemas/messages';
@@ -9,33 +8,16 @@ import { apiError, ApiError, validationError } from '../errors';
 import { parseRecordId } from '../merchants/parseIds';
 import { hasPermission, loadMembership } from '../merchants/store';
 import { assertMemberChangeable, assertNotOwnRole, assertWithinCaller, teamCallerOf } from '../merchants/teamGrants';
+import { createRole, deleteRole, lockedRoleOf, moveRoleStaff, rolesOf, staffCountOfRole, updateRole, type AclRoleRow } from '../team/aclRoles';
+import { changeInvite, createInvite, invitesOf, isMemberByEmail, lockedInviteOf, removeInvite, type LockedInvite, type StaffInviteRow } from '../team/staffInvites';
 
 const API = 'https://onboarding.local/schemas/api/team.json';
 /** What managing staff and roles needs (platform spec section 6). */
 const MANAGE_TEAM = 'manage_team_accounts';
 const PERMISSION_BY_UUID = new Map(aclPermissions.catalogue.map((permission) => [permission.uuid, permission]));
 
-interface RoleRow {
-  id: string;
-  uuid: string;
-  name: string;
-  permissions: string[];
-  created_at: string;
-  staff_invite_count: number;
-}
-interface InviteRow {
-  id: string;
-  email: string;
-  name: string;
-  mobile: string | null;
-  acl_role_id: string;
-  role_name: string;
-  accepted: boolean;
-  created_at: string;
-}
-
 /** A role as the roles screens read it (spec section 3, ACL role): its permissions with their uuid, title and group. */
-const roleOf = (row: RoleRow) => ({
+const roleOf = (row: AclRoleRow) => ({
   id: Number(row.id),
   uuid: row.uuid,
   name: row.name,
@@ -43,7 +25,7 @@ const roleOf = (row: RoleRow) => ({
   staff_invite_count: Number(row.staff_invite_count),
   acl_permissions: aclPermissions.catalogue.filter((permission) => row.permissions.includes(permission.name)),
 });
-const inviteOf = (row: InviteRow) => ({
+const inviteOf = (row: StaffInviteRow) => ({
   id: Number(row.id),
   name: row.name,
   email: row.email,
@@ -98,16 +80,16 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
   };
   /** The merchant's role of that id, locked (404 for another merchant's). */
   const ownRole = async (tx: Queryable, merchantUuid: string, id: number | string) => {
-    const [row] = await tx.query<{ id: string; name: string; permissions: string[] }>('select id, name, permissions from acl_roles where id = $1 and merchant_uuid = $2 for update', [id, merchantUuid]);
+    const row = await lockedRoleOf(tx, merchantUuid, id);
     if (!row) throw apiError('NOT_FOUND');
     return row;
   };
-  const rolesOf = (merchantUuid: string) =>
-    db.query<RoleRow>(
-      `select r.id, r.uuid, r.name, r.permissions, r.created_at, (select count(*) from staff_invites i where i.acl_role_id = r.id)::int as staff_invite_count
-         from acl_roles r where r.merchant_uuid = $1 order by r.created_at, r.id`,
-      [merchantUuid],
-    );
+  /** The merchant's invite of that id, locked (404 for another merchant's). */
+  const ownInvite = async (tx: Queryable, merchantUuid: string, inviteId: number): Promise<LockedInvite> => {
+    const invite = await lockedInviteOf(tx, merchantUuid, inviteId);
+    if (!invite) throw apiError('NOT_FOUND');
+    return invite;
+  };
   /** The permission names of the uuids chosen: an unknown uuid is refused. */
   const permissionNames = (uuids: string[]) => {
     const names = uuids.map((uuid) => PERMISSION_BY_UUID.get(uuid)?.name);
@@ -119,7 +101,7 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
 
   app.get<{ Params: { id: string } }>('/merchants/:id/acl_roles', async (request) => {
     const record = await managed(db, currentUser(request).userId, request.params.id);
-    return { acl_roles: (await rolesOf(record.uuid)).map(roleOf) };
+    return { acl_roles: (await rolesOf(db, record.uuid)).map(roleOf) };
   });
 
   app.post<{ Params: { id: string }; Body: { acl_role: { name: string; acl_permission_uuids: string[] } } }>(
@@ -133,11 +115,7 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
         db.transaction(async (tx) => {
           const { record, caller } = await managing(tx, userId, request.params.id);
           assertWithinCaller(caller, permissions);
-          const [created] = await tx.query<RoleRow>(
-            'insert into acl_roles (uuid, merchant_uuid, name, permissions) values ($1, $2, $3, $4) returning id, uuid, name, permissions, created_at, 0 as staff_invite_count',
-            [randomUUID(), record.uuid, name, permissions],
-          );
-          return created!;
+          return createRole(tx, record.uuid, name, permissions);
         }),
       );
       return reply.code(201).send({ acl_role: roleOf(row) });
@@ -159,11 +137,11 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
           assertNotOwnRole(caller, id);
           assertWithinCaller(caller, role.permissions);
           assertWithinCaller(caller, permissions);
-          await tx.query('update acl_roles set name = $2, permissions = $3 where id = $1', [id, name, permissions]);
+          await updateRole(tx, id, name, permissions);
           return merchant;
         }),
       );
-      return { acl_role: roleOf((await rolesOf(record.uuid)).find((row) => Number(row.id) === id)!) };
+      return { acl_role: roleOf((await rolesOf(db, record.uuid)).find((row) => Number(row.id) === id)!) };
     },
   );
 
@@ -174,9 +152,9 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     await db.transaction(async (tx) => {
       const { record: merchant, caller } = await managing(tx, userId, request.params.id);
       assertWithinCaller(caller, (await ownRole(tx, merchant.uuid, id)).permissions);
-      const [held] = await tx.query<{ n: number }>('select count(*)::int as n from staff_invites where acl_role_id = $1', [id]);
-      if (held!.n > 0) throw new ApiError(409, { error: message('server.team.role.hasStaff', { count: held!.n }), code: 'ROLE_HAS_STAFF' });
-      await tx.query('delete from acl_roles where id = $1', [id]);
+      const held = await staffCountOfRole(tx, id);
+      if (held > 0) throw new ApiError(409, { error: message('server.team.role.hasStaff', { count: held }), code: 'ROLE_HAS_STAFF' });
+      await deleteRole(tx, id);
     });
     return reply.code(204).send();
   });
@@ -192,23 +170,14 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
       assertNotOwnRole(caller, from);
       assertWithinCaller(caller, source.permissions);
       assertWithinCaller(caller, target.permissions);
-      const invites = await tx.query('update staff_invites set acl_role_id = $2 where acl_role_id = $1 returning id', [from, to]);
-      await tx.query('update memberships set acl_role_id = $2 where acl_role_id = $1', [from, to]);
-      return invites.length;
+      return moveRoleStaff(tx, from, to);
     });
     return { moved };
   });
 
-  const invitesOf = (merchantUuid: string) =>
-    db.query<InviteRow>(
-      `select i.id, i.email, i.name, i.mobile, i.acl_role_id, r.name as role_name, i.user_id is not null as accepted, i.created_at
-         from staff_invites i join acl_roles r on r.id = i.acl_role_id where i.merchant_uuid = $1 order by i.created_at, i.id`,
-      [merchantUuid],
-    );
-
   app.get<{ Params: { id: string } }>('/merchants/:id/staff_invites', async (request) => {
     const record = await managed(db, currentUser(request).userId, request.params.id);
-    return { staff_invites: (await invitesOf(record.uuid)).map(inviteOf) };
+    return { staff_invites: (await invitesOf(db, record.uuid)).map(inviteOf) };
   });
 
   app.post<{ Params: { id: string }; Body: { email: string; acl_role_id: number; name: string; mobile?: string | null } }>(
@@ -222,17 +191,12 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
           const { record: merchant, caller } = await managing(tx, userId, request.params.id);
           assertWithinCaller(caller, (await ownRole(tx, merchant.uuid, acl_role_id)).permissions);
           // Someone who already acts for the merchant (its owner, for one) is not invited again.
-          const [member] = await tx.query('select 1 from memberships ms join users u on u.id = ms.user_id where ms.merchant_uuid = $1 and lower(u.email) = lower($2)', [merchant.uuid, email]);
-          if (member) throw validationError({ email: [message('server.team.staff.emailTaken')] });
-          const [row] = await tx.query<{ id: string }>(
-            'insert into staff_invites (merchant_uuid, email, name, mobile, acl_role_id, invited_by) values ($1, $2, $3, $4, $5, $6) returning id',
-            [merchant.uuid, email.trim(), name.trim(), mobile ?? null, acl_role_id, userId],
-          );
-          return row!.id;
+          if (await isMemberByEmail(tx, merchant.uuid, email)) throw validationError({ email: [message('server.team.staff.emailTaken')] });
+          return createInvite(tx, merchant.uuid, { email: email.trim(), name: name.trim(), mobile: mobile ?? null, aclRoleId: acl_role_id, invitedBy: userId });
         }),
       );
       const record = await managed(db, userId, request.params.id);
-      return reply.code(201).send({ staff_invite: inviteOf((await invitesOf(record.uuid)).find((row) => row.id === id)!), message: message('server.team.staff.added') });
+      return reply.code(201).send({ staff_invite: inviteOf((await invitesOf(db, record.uuid)).find((row) => row.id === id)!), message: message('server.team.staff.added') });
     },
   );
 
@@ -245,18 +209,14 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
       const merchant = await db.transaction(async (tx) => {
         const { record, caller } = await managing(tx, userId, request.params.id);
         const target = await ownRole(tx, record.uuid, request.body.acl_role_id);
-        const [invite] = await tx.query<{ user_id: string | null; acl_role_id: string }>('select user_id, acl_role_id from staff_invites where id = $1 and merchant_uuid = $2 for update', [inviteId, record.uuid]);
-        if (!invite) throw apiError('NOT_FOUND');
+        const invite = await ownInvite(tx, record.uuid, inviteId);
         await assertMemberChangeable(tx, caller, invite.user_id, record.uuid);
         assertWithinCaller(caller, (await ownRole(tx, record.uuid, invite.acl_role_id)).permissions);
         assertWithinCaller(caller, target.permissions);
-        await tx.query('update staff_invites set acl_role_id = $2, name = $3 where id = $1', [inviteId, request.body.acl_role_id, request.body.name.trim()]);
-        if (invite.user_id) {
-          await tx.query('update memberships set acl_role_id = $3 where user_id = $1 and merchant_uuid = $2 and acl_role_id is not null', [invite.user_id, record.uuid, request.body.acl_role_id]);
-        }
+        await changeInvite(tx, record.uuid, inviteId, invite, { aclRoleId: request.body.acl_role_id, name: request.body.name.trim() });
         return record;
       });
-      return { staff_invite: inviteOf((await invitesOf(merchant.uuid)).find((row) => Number(row.id) === inviteId)!), message: message('server.team.staff.updated') };
+      return { staff_invite: inviteOf((await invitesOf(db, merchant.uuid)).find((row) => Number(row.id) === inviteId)!), message: message('server.team.staff.updated') };
     },
   );
 
@@ -266,12 +226,10 @@ export const teamRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     const inviteId = roleId(request.params.inviteId);
     await db.transaction(async (tx) => {
       const { record, caller } = await managing(tx, userId, request.params.id);
-      const [invite] = await tx.query<{ user_id: string | null; acl_role_id: string }>('select user_id, acl_role_id from staff_invites where id = $1 and merchant_uuid = $2 for update', [inviteId, record.uuid]);
-      if (!invite) throw apiError('NOT_FOUND');
+      const invite = await ownInvite(tx, record.uuid, inviteId);
       await assertMemberChangeable(tx, caller, invite.user_id, record.uuid);
       assertWithinCaller(caller, (await ownRole(tx, record.uuid, invite.acl_role_id)).permissions);
-      await tx.query('delete from staff_invites where id = $1', [inviteId]);
-      if (invite.user_id) await tx.query('delete from memberships where user_id = $1 and merchant_uuid = $2 and acl_role_id is not null', [invite.user_id, record.uuid]);
+      await removeInvite(tx, record.uuid, inviteId, invite);
     });
     return reply.code(204).send();
   });

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from '../shared/router';
 import { DelayedLoader } from '../shared/ui/DelayedLoader';
 import { RouteGate, Titled } from './RouteGate';
 import { APP_ROUTES, NOT_FOUND_TITLE, type ScreenName } from './routeTable';
-import { lazyWithRetry } from '../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../ui/lazyWithRetry';
 
 const NotFoundPage = lazyWithRetry(() => import('../features/notFound/NotFoundPage'));
 

@@ -11,7 +11,7 @@ import { hostVariant, variantOf } from '../shared/products';
 import { LanguageSwitch } from '../shared/ui/LanguageSwitch';
 import { t } from '../shared/ui/t';
 import type { MenuName } from './nav/NavMenu';
-import { lazyWithRetry } from '../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../ui/lazyWithRetry';
 
 const loadMenu = () => import('./nav/loadNavMenu').then((loader) => loader.loadNavMenu());
 /** The menus load on the first click (or hover): the first load carries only their buttons. */

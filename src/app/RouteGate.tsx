@@ -4,7 +4,7 @@ import { storedLeadParams } from '../shared/session/entryParams';
 import { activeSession } from '../shared/session/session';
 import { usePageTitle } from './pageTitle';
 import { NOT_FOUND_TITLE, routeDecision, SCREEN_TITLES, type AppRoute, type RouteFacts } from './routeTable';
-import { lazyWithRetry } from '../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../ui/lazyWithRetry';
 
 const MerchantGate = lazyWithRetry(() => import('./MerchantGate'));
 

@@ -1,4 +1,4 @@
-import { lazyWithRetry } from '../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../ui/lazyWithRetry';
 
 /** The paths of the hand-off screens outside /app (platform spec section 2). */
 export const HANDOFF_PATHS: readonly string[] = ['/account/service_login', '/account/service_logout'];

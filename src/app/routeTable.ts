@@ -1,6 +1,6 @@
 import type { Merchant, MerchantSummary } from '../shared/api/types';
 import type { ProductVariant } from '../shared/products';
-import { UNLOCK_ROUTE } from '../shared/session/unlockLink';
+import { UNLOCK_ROUTE } from '../../common/session/unlockLink';
 
 /** What the access rules of the /app routes read (platform spec section 2). */
 export interface RouteFacts {

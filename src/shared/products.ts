@@ -1,8 +1,8 @@
 import firstLoad from '../../schemas/master/product-variants.json?first-load';
-import { variantOfHost } from './productHosts';
+import { variantOfHost, type ProductVariant } from '../../common/productHosts';
 
-/** A product variant (schemas/master/product-variants.json): the business gateway, the money product, the lightweight product. */
-export type ProductVariant = 'business' | 'money' | 'now';
+/** Re-exported for the app's screens: the type lives with the host rule the server shares (common/productHosts.ts). */
+export type { ProductVariant };
 
 /** A navigation entry of the variants file: its text, where it goes (an /app path, or a path into the variant's data) and when it shows. */
 export interface NavEntry {

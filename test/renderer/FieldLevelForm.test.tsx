@@ -4,7 +4,7 @@ import { allowRuntimeCompilation } from '../../renderer/createValidator';
 import { StepForm, type StepFormProps } from '../../renderer/StepForm';
 import type { JsonSchema, UiSchema } from '../../schemas/types';
 import { runtimeValidator } from './runtimeValidator';
-import { inlineRefs } from '../../renderer/inlineRefs';
+import { inlineRefs } from '../../schemas/inlineRefs';
 import { stepSchemaFiles } from '../../schemas/registry';
 
 // The made-up form below is no step of schemas/registry.ts, so it has no validator compiled at build time.

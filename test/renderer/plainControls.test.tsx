@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { allowRuntimeCompilation } from '../../renderer/createValidator';
 import { StepForm } from '../../renderer/StepForm';
 import type { JsonSchema } from '../../schemas/types';
-import { TextInput } from '../../src/shared/ui/TextInput';
+import { TextInput } from '../../ui/TextInput';
 import { runtimeValidator } from './runtimeValidator';
 
 // A made-up form: validated by Ajv at run time (the shipped steps' validators are precompiled).

@@ -1,3 +1,4 @@
+import journey from '../../schemas/steps/journey.json';
 import rulesConfig from '../../rules/config';
 import { compileRules } from '../../rules/compileRules';
 import { LogicError } from '../../rules/compileLogic';
@@ -13,23 +14,24 @@ function withSteps(change: (steps: RulesConfig['steps']) => void): RulesConfig {
 describe('compileRules()', () => {
   it('compiles the shipped configuration', () => {
     const compiled = compileRules(rulesConfig);
-    expect(compiled.steps).toHaveLength(8);
+    // One compiled entry per step of the journey (schemas/steps/journey.json), in its order.
+    expect(compiled.steps.map(([id]) => id)).toEqual(journey.groups.flatMap((group) => group.steps.map((step) => step.id)));
     expect(compiled.defs.length).toBeGreaterThan(10);
   });
 
   it('refuses a reference to an undefined definition', () => {
-    const config = withSteps((steps) => (steps.steps['pan-details'].completed = { var: 'defs.panVerifed' }));
+    const config = withSteps((steps) => (steps.steps['pan-details']!.completed = { var: 'defs.panVerifed' }));
     expect(() => compileRules(config)).toThrow(LogicError);
     expect(() => compileRules(config)).toThrow('steps.steps.pan-details.completed: "defs.panVerifed": "panVerifed" is not defined before this rule in defs');
   });
 
   it('refuses a flag read before it is evaluated', () => {
-    const config = withSteps((steps) => (steps.steps.kyc.completed = { var: 'step.todo' }));
+    const config = withSteps((steps) => (steps.steps.kyc!.completed = { var: 'step.todo' }));
     expect(() => compileRules(config)).toThrow('"step.todo": "todo" is not defined before this rule in step');
   });
 
   it('refuses a variable root a rule cannot see', () => {
-    const config = withSteps((steps) => (steps.steps.kyc.completed = { var: 'merchnt.kyc_status' }));
+    const config = withSteps((steps) => (steps.steps.kyc!.completed = { var: 'merchnt.kyc_status' }));
     expect(() => compileRules(config)).toThrow('"merchnt.kyc_status" reads "merchnt"');
   });
 
@@ -52,7 +54,7 @@ describe('compileRules()', () => {
   });
 
   it('refuses a step without a rule for a flag that has no default', () => {
-    const config = withSteps((steps) => delete steps.steps.kyc.completed);
+    const config = withSteps((steps) => delete steps.steps.kyc!.completed);
     expect(() => compileRules(config)).toThrow('steps.steps.kyc.completed: missing, and steps.defaults has no rule for it');
   });
 

@@ -70,8 +70,8 @@ describe('evaluate()', () => {
       steps: { ...rulesConfig.steps, defaults: { ...rulesConfig.steps.defaults, todo: { var: 'step.locked' } } },
     };
     const steps = evaluate(newMerchant, config);
-    expect(steps['business-details'].todo).toBe(true);
-    expect(steps['pan-details'].todo).toBe(false);
+    expect(steps['business-details']?.todo).toBe(true);
+    expect(steps['pan-details']?.todo).toBe(false);
   });
 
   it('compiles a configuration once and reuses it', () => {

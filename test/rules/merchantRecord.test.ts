@@ -1,3 +1,4 @@
+import { STEP_IDS } from '../../rules/types';
 import { createAjv } from '../../schemas/ajv';
 import example from '../../schemas/records/merchant.example.json';
 import newMerchant from '../fixtures/_bases/new-merchant.json';
@@ -47,8 +48,10 @@ describe('schemas/records/merchant.json', () => {
     const record = structuredClone(example) as Record<string, unknown>;
     record.attached_configs = [{ name: 'onboarding_config', active: true, config: { skip_steps: ['bank'] } }];
     expect(problems(record)).toEqual([
-      'merchant.attached_configs.0.config.skip_steps.0: "bank" is not one of "pan-details", "business-details", "bank-details", "website-details", "signing-authority", "kyc", "additional-documents", "service-agreement"',
+      `merchant.attached_configs.0.config.skip_steps.0: "bank" is not one of ${STEP_IDS.map((id) => JSON.stringify(id)).join(', ')}`,
     ]);
+    record.attached_configs = [{ name: 'onboarding_config', active: true, config: { skip_steps: [...STEP_IDS] } }];
+    expect(problems(record)).toEqual([]);
   });
 });
 

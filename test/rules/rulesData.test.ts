@@ -1,5 +1,4 @@
 import rulesConfig from '../../rules/config';
-import { STEP_IDS } from '../../rules/types';
 import businessEntities from '../../schemas/master/business-entities.json';
 import merchantSchema from '../../schemas/records/merchant.json';
 import en from '../../schemas/messages/en.json';
@@ -83,9 +82,5 @@ describe('the shipped rules', () => {
     );
     expect(keys.length).toBeGreaterThan(15);
     expect(keys.filter((key) => !(key in en))).toEqual([]);
-  });
-
-  it('know the same steps as the record schema skip_steps', () => {
-    expect(merchantSchema.$defs.stepId.enum).toEqual([...STEP_IDS]);
   });
 });

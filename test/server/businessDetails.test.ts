@@ -43,7 +43,8 @@ describe('PUT /api/v1/merchants/{uuid} with business details', () => {
   });
 
   const refusals: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
-    ['a body without a business category (no step to update)', { business_sub_category_id: 101, monthly_expected_volume: '10001-30000' }, { base: [NOT_ACCEPTED] }],
+    // Of no kind (server/merchants/updates/bodyKinds.ts), refused as the business details it is closest to.
+    ['a body without a business category', { business_sub_category_id: 101, monthly_expected_volume: '10001-30000' }, { business_category_id: [REQUIRED] }],
     ['an empty business category', { ...valid, business_category_id: null }, { business_category_id: [message('business.category.unknown')] }],
     ['a business category that is not a number', { ...valid, business_category_id: 'retail' }, { business_category_id: [message('business.category.unknown')] }],
     ['an unknown business category', { ...valid, business_category_id: 999 }, { business_category_id: [message('business.category.unknown')] }],

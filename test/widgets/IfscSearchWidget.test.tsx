@@ -2,18 +2,18 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IfscDetail } from '../../common/api/ifsc';
 import { StepForm } from '../../renderer/StepForm';
 import { shippedForms } from '../../schemas/registry';
-import { saveSession } from '../../src/shared/session/session';
+import type { IfscDirectory } from '../../widgets/formServices';
 import { IFSC_LOOKUP_DELAY_MS } from '../../widgets/IfscSearchWidget';
-import { mockFetch } from '../fetchMock';
 
 // The bank form's real schema and uiSchema: its IFSC field uses the widget.
 const bankDetails = shippedForms['bank-details']!;
 
-// Answers in the shape of GET /api/v1/ifsc_details/... (rows of the shipped sample, server/reference/ifsc/).
+// Branches in the shape of the IFSC directory (rows of the shipped sample, server/reference/ifsc/).
 const ABHYUDAYA = 'ABHYUDAYA COOPERATIVE BANK LIMITED';
-const MANDVI = {
+const MANDVI: IfscDetail = {
   ifsc_code: 'ABHY0065201',
   bank_name: ABHYUDAYA,
   branch_name: 'MANDVI',
@@ -22,41 +22,37 @@ const MANDVI = {
   address: 'SHREE KRISHNA BHAVAN, NEAR CHAMPANER GATE,  3259 BANK ROAD, VADODARA 390006,',
   in_directory: true,
 };
-const MITHAKHALI = { ...MANDVI, ifsc_code: 'ABHY0065202', branch_name: 'MITHAKHALI', city: 'AHMEDABAD', address: 'JAYMANGAL HOUSE, BLOCK B, ELLISBRIDGE, AHMEDABAD- 380 009.' };
+const MITHAKHALI: IfscDetail = { ...MANDVI, ifsc_code: 'ABHY0065202', branch_name: 'MITHAKHALI', city: 'AHMEDABAD', address: 'JAYMANGAL HOUSE, BLOCK B, ELLISBRIDGE, AHMEDABAD- 380 009.' };
+const HDFC_NOT_IN_DIRECTORY: IfscDetail = { ifsc_code: 'HDFC0000001', bank_name: 'HDFC Bank', branch_name: '', city: '', state: '', address: '', in_directory: false };
 /** Many banks, as the full directory has: more than a listbox may put in the page at once. */
 const MANY_BANKS = [ABHYUDAYA, 'ALLAHABAD BANK', 'ANDHRA BANK', ...Array.from({ length: 1500 }, (_, n) => `BANK NUMBER ${String(n).padStart(4, '0')}`)];
 
-type Answer = { status?: number; body?: unknown };
-
-function answerIfsc(url: string): Answer | undefined {
-  const [path = '', search = ''] = url.split('?');
-  const query = new URLSearchParams(search);
-  if (path === '/api/v1/ifsc_details/bank_names') return { body: { bank_names: MANY_BANKS } };
-  if (path === '/api/v1/ifsc_details/states' && query.get('bank_name') === ABHYUDAYA) return { body: { states: ['GUJARAT', 'KARNATAKA', 'MAHARASHTRA'] } };
-  if (path === '/api/v1/ifsc_details/states') return { body: { states: [] } };
-  if (path === '/api/v1/ifsc_details/cities' && query.get('state') === 'GUJARAT') return { body: { cities: ['AHMEDABAD', 'VADODARA'] } };
-  if (path === '/api/v1/ifsc_details/cities') return { body: { cities: [] } };
-  if (path === '/api/v1/ifsc_details/branches' && query.get('city') === 'VADODARA') return { body: { ifsc_details: [MANDVI] } };
-  if (path === '/api/v1/ifsc_details/branches') return { body: { ifsc_details: [MITHAKHALI] } };
-  if (path === '/api/v1/ifsc_details/ABHY0065201') return { body: { ifsc_detail: MANDVI } };
-  if (path === '/api/v1/ifsc_details/HDFC0000001') {
-    return { body: { ifsc_detail: { ifsc_code: 'HDFC0000001', bank_name: 'HDFC Bank', branch_name: '', city: '', state: '', address: '', in_directory: false } } };
-  }
-  if (path.startsWith('/api/v1/ifsc_details/')) return { status: 404, body: { error: 'No data found for this IFSC.', code: 'IFSC_NOT_FOUND' } };
-  return undefined;
+/** A directory of the branches above, recording the codes it was asked to look up. */
+function fakeDirectory(): IfscDirectory & { lookups: string[] } {
+  const lookups: string[] = [];
+  return {
+    lookups,
+    detail: async (ifsc) => {
+      lookups.push(ifsc);
+      return [MANDVI, MITHAKHALI, HDFC_NOT_IN_DIRECTORY].find((branch) => branch.ifsc_code === ifsc) ?? null;
+    },
+    bankNames: async () => MANY_BANKS,
+    states: async (bankName) => (bankName === ABHYUDAYA ? ['GUJARAT', 'KARNATAKA', 'MAHARASHTRA'] : []),
+    cities: async (_bankName, state) => (state === 'GUJARAT' ? ['AHMEDABAD', 'VADODARA'] : []),
+    branches: async (_bankName, _state, city) => (city === 'VADODARA' ? [MANDVI] : [MITHAKHALI]),
+  };
 }
 
-function renderIfsc({ override }: { override?: (url: string) => Answer | undefined } = {}) {
-  saveSession({ access_token: 'token', expires_in: 3600 });
-  const calls = mockFetch(({ url }) => override?.(url) ?? answerIfsc(url));
+/** The bank form with the IFSC directory given through the form's services, as the step screen gives the API's. */
+function renderIfsc({ change }: { change?: (directory: IfscDirectory) => IfscDirectory } = {}) {
+  const directory = fakeDirectory();
   const onChange = vi.fn();
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <StepForm schema={bankDetails.schema} uiSchema={bankDetails.uiSchema} formData={{}} onSubmit={vi.fn()} onChange={onChange} />
+      <StepForm schema={bankDetails.schema} uiSchema={bankDetails.uiSchema} formData={{}} onSubmit={vi.fn()} onChange={onChange} services={{ ifsc: change?.(directory) ?? directory }} />
     </SWRConfig>,
   );
-  const lookups = () => calls.filter((call) => /^\/api\/v1\/ifsc_details\/[A-Z0-9]{11}$/.test(call.url));
-  return { calls, lookups, onChange, input: screen.getByRole('textbox', { name: /IFSC Code/ }) };
+  return { lookups: directory.lookups, onChange, input: screen.getByRole('textbox', { name: /IFSC Code/ }) };
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string, typed: string, option: string) {
@@ -100,7 +96,7 @@ describe('IfscSearchWidget', () => {
     const detail = screen.getByRole('status', { name: 'Branch of this IFSC' });
     expect(detail).toHaveTextContent(`${ABHYUDAYA}, MANDVI`);
     expect(detail).toHaveTextContent(collapsed(MANDVI.address));
-    expect(lookups()).toEqual([]); // the list gave the branch: no lookup
+    expect(lookups).toEqual([]); // the list gave the branch: no lookup
   });
 
   it('works with the keyboard alone', async () => {
@@ -172,7 +168,7 @@ describe('IfscSearchWidget', () => {
   });
 
   it('says "No options" when a list fails to load, with no error shown', async () => {
-    renderIfsc({ override: (url) => (url.endsWith('/bank_names') ? { status: 500, body: { error: 'Something went wrong' } } : undefined) });
+    renderIfsc({ change: (directory) => ({ ...directory, bankNames: () => Promise.reject(new Error('Something went wrong')) }) });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Find your IFSC' }));
@@ -190,9 +186,9 @@ describe('IfscSearchWidget', () => {
     fireEvent.change(input, { target: { value: 'abhy 0065201' } });
     expect(input).toHaveValue('ABHY0065201');
     await act(() => vi.advanceTimersByTimeAsync(IFSC_LOOKUP_DELAY_MS - 1));
-    expect(lookups()).toEqual([]);
+    expect(lookups).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(lookups().map((call) => call.url)).toEqual(['/api/v1/ifsc_details/ABHY0065201']);
+    expect(lookups).toEqual(['ABHY0065201']);
     vi.useRealTimers();
 
     const detail = screen.getByRole('status', { name: 'Branch of this IFSC' });
@@ -206,7 +202,7 @@ describe('IfscSearchWidget', () => {
     const { input, lookups } = renderIfsc();
     fireEvent.change(input, { target: { value: 'abhy006520' } });
     await act(() => vi.advanceTimersByTimeAsync(IFSC_LOOKUP_DELAY_MS * 2));
-    expect(lookups()).toEqual([]);
+    expect(lookups).toEqual([]);
     fireEvent.change(input, { target: { value: 'ABHY00652012' } });
     expect(input).toHaveValue('ABHY0065201');
   });

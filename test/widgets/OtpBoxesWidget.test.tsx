@@ -6,7 +6,7 @@ import { StepForm } from '../../renderer/StepForm';
 import type { JsonSchema, UiSchema } from '../../schemas/types';
 import { allowRuntimeCompilation } from '../../renderer/createValidator';
 import { runtimeValidator } from '../renderer/runtimeValidator';
-import { inlineRefs } from '../../renderer/inlineRefs';
+import { inlineRefs } from '../../schemas/inlineRefs';
 import { stepSchemaFiles } from '../../schemas/registry';
 
 // The made-up form below is no step of schemas/registry.ts, so it has no validator compiled at build time.

@@ -58,7 +58,7 @@ export async function pincodeMismatches(data: AddressDetails): Promise<FieldErro
 /** The KYC step, manual path: registration and operating addresses (PUT /merchants/{uuid} with merchant {registration_address, operating_address}). */
 export const addressesUpdate: StepUpdate<AddressDetails, AddressDetails> = {
   step: 'kyc',
-  key: 'registration_address',
+  name: 'kyc',
   async prepare(data) {
     const errors = await pincodeMismatches(data);
     if (Object.keys(errors).length > 0) throw validationError(errors);

@@ -93,7 +93,7 @@ function replacedBeneficiaries(saved: StoredBeneficiary[], sent: readonly Benefi
  */
 export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessDetails> = {
   step: 'business-details',
-  key: 'business_category_id',
+  name: 'business-details',
   async prepare(data) {
     const category = categoryById(data.business_category_id);
     if (!category) throw validationError({ business_category_id: [message('business.category.unknown')] });

@@ -15,7 +15,7 @@ export interface DisplayName {
  */
 export const displayNameUpdate: StepUpdate<DisplayName, DisplayName, null> = {
   step: null,
-  key: 'display_name',
+  name: 'display_name',
   schema: DISPLAY_NAME_SCHEMA,
   async prepare(data) {
     return data;

@@ -24,7 +24,7 @@ interface VerifiedPan {
  */
 export const panDetailsUpdate: StepUpdate<PanDetails, VerifiedPan> = {
   step: 'pan-details',
-  key: 'pancard_number',
+  name: 'pan-details',
   async prepare(data, providers) {
     const entity = entityById(data.business_entity_id, businessEntities);
     if (!entity) throw validationError({ business_entity_id: [message('validation.unknownEntity')] });

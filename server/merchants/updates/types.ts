@@ -4,7 +4,8 @@ import type { Providers } from '../../providers/types';
 import type { MerchantRecord } from '../store';
 
 /**
- * One kind of body PUT /merchants/{uuid} takes: a step's fields, told apart by `key`.
+ * One kind of body PUT /merchants/{uuid} takes: a step's fields, told apart by their exact key set (its schema's:
+ * server/merchants/updates/bodyKinds.ts).
  * `prepare` runs after validation and outside the database transaction (it may call an
  * external provider and may refuse with a 422); `apply` folds the result into the record.
  */
@@ -14,7 +15,8 @@ export interface StepUpdate<Data, Prepared, Step extends StepId | null = StepId>
    * (the NOW display name): then the profile-editing permission alone decides.
    */
   step: Step;
-  key: string;
+  /** What the update is called in the audit trail and in errors: its step id, or the field it sets. */
+  name: string;
   /** The `$id` of the schema the body is checked with when no step definition checks it; default the step's schema. */
   schema?: string;
   prepare(data: Data, providers: Providers): Promise<Prepared>;

@@ -1,4 +1,4 @@
-import { TextInput } from '../../shared/ui/TextInput';
+import { TextInput } from '../../../ui/TextInput';
 import { t } from '../../shared/ui/t';
 
 /**

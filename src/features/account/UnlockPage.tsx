@@ -10,7 +10,7 @@ import { RequestReference } from '../../../renderer/ErrorBox';
 import { authApi } from '../../shared/api/auth';
 import { fieldText, verifyError } from '../../shared/api/authErrors';
 import { requestIdOf } from '../../shared/api/fetcher';
-import { TextInput } from '../../shared/ui/TextInput';
+import { TextInput } from '../../../ui/TextInput';
 import { IdentityField } from './IdentityField';
 import { t } from '../../shared/ui/t';
 

@@ -19,10 +19,7 @@ import { AppHeader } from '../../app/AppHeader';
 import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
-import { JourneyProgress } from '../onboarding/JourneyProgress';
-import { stepTitleKey } from '../onboarding/journeySteps';
-import { hasScreen } from '../onboarding/stepScreens';
-import { stepLine, stepStatus } from '../onboarding/StepRow';
+import { hasScreen, JourneyProgress, stepLine, stepStatus, stepTitleKey } from '../onboarding';
 import { useChild, useChildren, type ChildSummary, type ChildView } from './aggregatorApi';
 
 addTexts({ en });

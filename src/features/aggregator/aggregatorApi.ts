@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiFetch } from '../../shared/api/fetcher';
-import type { ChildSummary, ChildView } from '../../shared/api/aggregator';
+import type { ChildSummary, ChildView } from '../../../common/api/aggregator';
 
 export type { ChildSummary, ChildView };
 

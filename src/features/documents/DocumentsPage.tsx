@@ -17,7 +17,7 @@ import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import type { DocsReq, DocumentCategory } from './types';
 import './documentTexts';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 /** The upload dialog and its sortable grid load when a merchant first opens one (dnd-kit stays out of the first load). */
 const UploadDialog = lazyWithRetry(() => import('./UploadDialog').then((module) => ({ default: module.UploadDialog })));

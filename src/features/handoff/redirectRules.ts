@@ -1,6 +1,6 @@
 import { authApi } from '../../shared/api/auth';
-import { hostRulesFrom, type HostRule } from '../../shared/redirect/allowedRedirect';
-import { LOGOUT_TARGET_NAMES, type LogoutTargets } from '../../shared/redirect/logoutTargets';
+import { hostRulesFrom, type HostRule } from '../../../common/redirect/allowedRedirect';
+import { LOGOUT_TARGET_NAMES, type LogoutTargets } from '../../../common/redirect/logoutTargets';
 
 /**
  * The allow-list of a hand-off screen, as the server's configuration gives it (GET /api/v1/app_config:

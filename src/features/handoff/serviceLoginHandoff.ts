@@ -1,6 +1,6 @@
 import { PRODUCTS, productVariant } from '../../shared/products';
-import { allowedRedirect, type HostRule } from '../../shared/redirect/allowedRedirect';
-import type { LogoutTargets } from '../../shared/redirect/logoutTargets';
+import { allowedRedirect, type HostRule } from '../../../common/redirect/allowedRedirect';
+import type { LogoutTargets } from '../../../common/redirect/logoutTargets';
 
 /** Where /account/service_login sends the user, or why it cannot (platform spec sections 2 and 8). */
 export type ServiceLoginStep =

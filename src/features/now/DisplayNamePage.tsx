@@ -9,7 +9,7 @@ import { addTexts } from '../../../schemas/messages';
 import { loadValidatorOfStep } from '../../../renderer/stepValidators';
 import type { Merchant } from '../../shared/api/types';
 import { Navigate, useNavigate, useSearchParams } from '../../shared/router';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 import { t } from '../../shared/ui/t';
 import { returnPath, useDisplayNameSuggestions, type DisplayNameSavedState } from './displayNameApi';
 import { NOW_PRODUCT, NowPage, useSessionMerchant } from './NowBankPage';

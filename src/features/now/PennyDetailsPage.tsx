@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { productDashboardUrl } from '../../shared/productDashboard';
 import { t } from '../../shared/ui/t';
-import { PennyPanel } from '../onboarding/components/PennyPanel';
+import { PennyPanel } from '../onboarding';
 import { ContactUs, NowPage, useSessionMerchant } from './NowBankPage';
 
 /**

@@ -1,4 +1,4 @@
-import type { PennyBankDetail } from '../onboarding/penny/pennyPanelState';
+import type { PennyBankDetail } from '../onboarding';
 
 /** Seconds after a submit without a deposit result before the NOW bank screen shows the NEFT fallback (spec section 9). */
 export const NEFT_FALLBACK_AFTER_MS = 25_000;

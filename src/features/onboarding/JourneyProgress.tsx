@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { t } from '../../shared/ui/t';
-import { ProgressBar } from '../../shared/ui/ProgressBar';
+import { ProgressBar } from '../../../ui/ProgressBar';
 
 /**
  * "N of M steps done" over a determinate progress bar, at the top of the stepper, and under it the one line that says

@@ -23,15 +23,14 @@ import { JourneyProgress } from './JourneyProgress';
 import { isDueNow, isShown, stepProgress, stepTitleKey, stepToOpen, type JourneyFlags } from './journeySteps';
 import { OnboardingTabs } from './OnboardingTabs';
 import { useRedirectAfterBankVerified } from './penny/useRedirectAfterBankVerified';
+import { DocumentsPage } from '../documents';
 import { hasScreen, LazyStepScreen } from './stepScreens';
 import { StepRow } from './StepRow';
 import { tabVisibility } from './tabVisibility';
 import { useKeepInView } from './useKeepInView';
-import { ProgressBar } from '../../shared/ui/ProgressBar';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
-/** The Documents tab loads when it is first opened (the stepper's first load stays small). */
-const DocumentsPage = lazyWithRetry(() => import('../documents/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
 // The Website tab (its thread's reply box brings the text input) loads with the tab, not with the stepper.
 const WebsiteTab = lazyWithRetry(() => import('./WebsiteTab').then((module) => ({ default: module.WebsiteTab })));
 // The end state loads once every step is completed: no merchant waits for it on the way.

@@ -13,13 +13,14 @@ import { loadedForm } from '../../../renderer/stepValidators';
 import type { FieldErrors, JsonSchema } from '../../../schemas/types';
 import { track } from '../../shared/analytics/analytics';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
+import { formServices } from '../../shared/api/formServices';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import { stepComponents, stepDialogs } from './stepComponents';
 import type { StepScreenProps } from './stepScreens';
 import { SubmitCancelled, useStepSubmit } from './useStepSubmit';
-import { ProgressBar } from '../../shared/ui/ProgressBar';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { ProgressBar } from '../../../ui/ProgressBar';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 type Data = Record<string, unknown>;
 
@@ -272,6 +273,7 @@ export function DefinitionScreen({ step, schema, merchant, readonly, mayAct = !r
         readonly={shownReadonly}
         draftKey={draftKey}
         idPrefix={definition.idPrefix ?? definition.id}
+        services={formServices}
       >
         {(definition.components ?? []).map(shownComponent)}
         {busy && !otpAsk && submit?.busyMessage && (

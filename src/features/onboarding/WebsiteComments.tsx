@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { apiFetch } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
-import { TextInput } from '../../shared/ui/TextInput';
+import { TextInput } from '../../../ui/TextInput';
 import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 import { t } from '../../shared/ui/t';
 import './components/componentTexts';

@@ -11,15 +11,11 @@ import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
 import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 import { t } from '../../shared/ui/t';
-import type { DocumentCategory } from '../documents/types';
+import { UploadDialog, type DocumentCategory } from '../documents';
 import '../documents/documentTexts';
 import './components/componentTexts';
 import '../../../schemas/stepFormTexts';
-import { ProgressBar } from '../../shared/ui/ProgressBar';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
-
-/** The documents uploader loads when the merchant opens it. */
-const UploadDialog = lazyWithRetry(() => import('../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
+import { ProgressBar } from '../../../ui/ProgressBar';
 
 /** A category the reviewer asked for (GET website_details/{uuid}/website_documents), with the document in force. */
 type WebsiteDocumentCategory = DocumentCategory & { id: number; requested: boolean };

@@ -12,7 +12,7 @@ import { stepStatus, stepLine } from './StepRow';
 import { LazyStepScreen } from './stepScreens';
 import { WebsiteComments } from './WebsiteComments';
 import { WebsiteDocuments } from './WebsiteDocuments';
-import { ProgressBar } from '../../shared/ui/ProgressBar';
+import { ProgressBar } from '../../../ui/ProgressBar';
 
 const STEP = 'website-details';
 

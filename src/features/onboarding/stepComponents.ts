@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Merchant } from '../../shared/api/types';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 /** What a component a step definition names (`components`) is given. */
 export interface StepComponentProps {
@@ -41,6 +41,7 @@ const IdentityCheck = lazyWithRetry(() => import('./components/IdentityCheck').t
 const PennyPanel = lazyWithRetry(() => import('./components/PennyPanel').then((module) => ({ default: module.PennyPanel })));
 const GstUpdate = lazyWithRetry(() => import('./components/GstUpdate').then((module) => ({ default: module.GstUpdate })));
 const ShopLookup = lazyWithRetry(() => import('./components/ShopLookup').then((module) => ({ default: module.ShopLookup })));
+const UpiBankVerification = lazyWithRetry(() => import('./components/UpiBankVerification').then((module) => ({ default: module.UpiBankVerification })));
 const ServiceAgreement = lazyWithRetry(() => import('./components/ServiceAgreement').then((module) => ({ default: module.ServiceAgreement })));
 
 /** The real components step definitions may name in `components`, by name. */
@@ -55,6 +56,7 @@ export const stepComponents: Readonly<Record<string, ComponentType<StepComponent
   PennyPanel,
   ServiceAgreement,
   ShopLookup,
+  UpiBankVerification,
 };
 
 /** A dialog a definition names, and the download of its code, started when the step is submitted. */

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType } from 'react';
 import { loadValidatorOfStep } from '../../../renderer/stepValidators';
 import type { Merchant } from '../../shared/api/types';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 /** What every step screen is given. */
 export interface StepScreenProps {

@@ -12,7 +12,7 @@ import { AppHeader } from '../../app/AppHeader';
 import { ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 import { useStaffRole } from './api';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 // The console's texts load with it: merchants never download them.
 extendCatalogues(opsTexts);

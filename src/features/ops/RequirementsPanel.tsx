@@ -18,7 +18,7 @@ import { t } from '../../shared/ui/t';
 import { shownTime, useRequirements, type EntityDocuments, type VersionSummary } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DraftReview } from './DraftReview';
-import { lazyWithRetry } from '../../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 /** The draft editor: the form renderer over the matrix's own schema, with its precompiled validator. */
 const DraftEditor = lazyWithRetry(() => Promise.all([import('./DraftEditor'), loadValidatorOfStep('requirements-matrix')]).then(([module]) => module));

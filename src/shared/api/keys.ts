@@ -5,6 +5,7 @@ export const keys = {
   merchantDocsReq: (id: string) => `/api/v1/merchants/${id}/merchant_docs_req`,
   agreement: (id: string) => `/api/v1/merchants/${id}/generate_agreement`,
   addenda: (id: string) => `/api/v1/merchants/${id}/addenda`,
+  upiVerification: (id: string, uuid: string) => `/api/v1/merchants/${id}/bank_details/upi_verifications/${uuid}`,
   businessEntities: '/api/v1/business_entities',
   tokenInfo: '/api/v1/oauth/token/info',
   ifscBankNames: '/api/v1/ifsc_details/bank_names',

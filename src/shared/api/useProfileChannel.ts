@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { activeSession } from '../session/session';
 import { refreshSession } from '../session/refreshSession';
-import { CABLE_CLOSE, CABLE_PROTOCOL } from './cableProtocol';
+import { CABLE_CLOSE, CABLE_PROTOCOL } from '../../../common/api/cableProtocol';
 import { keys } from './keys';
 import type { Merchant } from './types';
 
@@ -31,6 +31,8 @@ interface ProfileMessage {
   website_approval_status?: string | null;
   /** Operations decided one of the merchant's addenda: the addenda and the record are read again. */
   addendum?: { source: string; status: string | null };
+  /** A UPI payment settled one of the merchant's bank-check requests: that request is read again. */
+  upi_verification?: { uuid: string; status: string };
 }
 
 /** The socket address: /cable on the app's own origin, ws or wss as the page is served. */
@@ -77,6 +79,10 @@ export function useProfileChannel(merchantUuid: string | undefined): void {
       silence = setTimeout(() => socket?.close(), PROFILE_CHANNEL_TIMINGS.silenceMs);
     };
     const onMessage = (message: ProfileMessage) => {
+      if (message.upi_verification) {
+        void mutate(keys.upiVerification(merchantUuid, message.upi_verification.uuid));
+        return;
+      }
       if (message.addendum) {
         void mutate(keys.addenda(merchantUuid));
         void mutate(key);

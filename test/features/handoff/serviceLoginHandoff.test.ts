@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logoutDestination, redirectTarget, signedInStep, signInHref, type SignedInUser } from '../../../src/features/handoff/serviceLoginHandoff';
-import { hostRulesFrom } from '../../../src/shared/redirect/allowedRedirect';
+import { hostRulesFrom } from '../../../common/redirect/allowedRedirect';
 
 const RULES = hostRulesFrom(['dashboard.provider.in', '*.money.provider.in']);
 const LOGOUT_RULES = hostRulesFrom(['dashboard.provider.in', 'help.provider.in', 'onboarding.provider.in']);

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allowRuntimeCompilation } from '../../../renderer/createValidator';
-import { inlineRefs } from '../../../renderer/inlineRefs';
+import { inlineRefs } from '../../../schemas/inlineRefs';
 import { assertStepDefinition } from '../../../rules/steps/assertStepDefinition';
 import { compileDefinition } from '../../../rules/steps/compileDefinition';
 import { createAjv } from '../../../schemas/ajv';

@@ -76,6 +76,8 @@ const MERCHANT_ID_CALLS: Array<{ route: string; send(id: string): Promise<LightM
   { route: 'PUT /api/v1/merchants/:id/update_gst_details', send: (id) => call(t, token, 'PUT', `/api/v1/merchants/${id}/update_gst_details`, { gst_number: '27AAACN4521K1ZI' }) },
   { route: 'GET /api/v1/merchants/:id/bank_update_timing', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/bank_update_timing`) },
   { route: 'POST /api/v1/merchants/:id/verify_penny', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/verify_penny`, { penny_amount: '1.00' }) },
+  { route: 'POST /api/v1/merchants/:id/bank_details/upi_verifications', send: (id) => call(t, token, 'POST', `/api/v1/merchants/${id}/bank_details/upi_verifications`, {}) },
+  { route: 'GET /api/v1/merchants/:id/bank_details/upi_verifications/:uuid', send: (id) => call(t, token, 'GET', `/api/v1/merchants/${id}/bank_details/upi_verifications/${A_UUID}`), documentId: true },
   { route: 'DELETE /api/v1/merchants/:id/ultimate_beneficiaries/:beneficiaryId', send: (id) => call(t, token, 'DELETE', `/api/v1/merchants/${id}/ultimate_beneficiaries/2`) },
   { route: 'POST /api/v1/dvs_wrapper/:id/pan_gst_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/pan_gst_details`, { pan_number: PAN }) },
   { route: 'POST /api/v1/dvs_wrapper/:id/gstin_details', send: (id) => call(t, token, 'POST', `/api/v1/dvs_wrapper/${id}/gstin_details`, { gstin: '27AAACN4521K1Z5' }) },
@@ -162,6 +164,9 @@ describe('malformed ids', () => {
       'POST /api/v1/kyc_documents/:docUuid/esign_merged_document',
       // A sandbox payment's transaction id (not a merchant's): plans.test.ts settles it once and refuses unknown ones.
       'POST /sandbox/payment/:txnid',
+      // A sandbox UPI payment request's reference (not a merchant's): upiVerifications.test.ts.
+      'GET /sandbox/upi/:reference',
+      'POST /sandbox/upi/:reference',
     ]);
     const withIds = appRoutes(t.app).filter((route) => route.includes('/:') && !route.includes(':pin') && !route.includes(':ifsc') && !route.startsWith('GET /api/v1/files/') && !route.includes('/api/v1/ops/'));
     expect(withIds.length).toBeGreaterThanOrEqual(11);

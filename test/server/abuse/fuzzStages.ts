@@ -121,6 +121,7 @@ export async function fuzzTargets(m: MatrixApp): Promise<{ targetOf(route: strin
   const proof = await proofWanted(t, `fuzz.proof.${tag}@example.com`);
   const website = await websiteDocumentAsked(t, `fuzz.website.${tag}@example.com`, staff);
   const terms = await panVerified(t, `fuzz.terms.${tag}@example.com`);
+  const upi = await panVerified(t, `fuzz.upi.${tag}@example.com`);
   const documents = await documentsStage(t, owner);
   const opsBodies = await consoleBodies(t, staff);
 
@@ -144,6 +145,7 @@ export async function fuzzTargets(m: MatrixApp): Promise<{ targetOf(route: strin
     'POST /api/v1/merchants/:id/cs_plans/starter': async () => ({ merchant: profile, url: of(profile, '/cs_plans/starter') }),
     'POST /api/v1/merchants/:id/cs_plans/generate_payment_params': async () => ({ merchant: profile, url: of(profile, '/cs_plans/generate_payment_params'), json: { cs_plan_name: 1 } }),
     'POST /api/v1/merchants/:id/verify_penny': async () => ({ merchant: penny, url: of(penny, '/verify_penny'), json: { penny_amount: '1.00' } }),
+    'POST /api/v1/merchants/:id/bank_details/upi_verifications': async () => ({ merchant: upi, url: of(upi, '/bank_details/upi_verifications'), json: {} }),
     'POST /api/v1/merchants/:id/bank_details/bank_verification_by_bank_proof': async () => ({ merchant: proof, url: of(proof, '/bank_details/bank_verification_by_bank_proof'), form: form({ proof_type: 'CC' }, 'file') }),
     'POST /api/v1/ops/bank-proofs/:id/review': async () => ({ url: `/api/v1/ops/bank-proofs/${proof.uuid}/review`, json: { status: 'Approved' } }),
     'POST /api/v1/website_details/:uuid/create_website_documents': async () => ({

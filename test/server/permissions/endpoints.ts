@@ -1,4 +1,8 @@
 import type { StaffRole } from '../../../server/auth/staff';
+import { UPI_SIGNATURE_HEADER, upiSignature } from '../../../server/routes/upiVerifications';
+
+/** The UPI payment webhook's secret in the matrix app (roleMatrix.ts), so a well-formed call is signed. */
+export const MATRIX_UPI_WEBHOOK_SECRET = 'matrix-upi-webhook-secret-0123456789abcdef';
 
 /**
  * Who may call a route, as the server code decides it (server/routes/*, server/merchants/editableMembership.ts,
@@ -114,6 +118,17 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     'GET /sandbox/partner/callback': { access: PUBLIC, request: () => ({ url: '/sandbox/partner/callback?code=abc&state=xyz' }) },
     'POST /sandbox/payment': { access: PUBLIC, request: () => ({ url: '/sandbox/payment', payload: { txnid: NO_DOCUMENT, amount: '1', productinfo: 'Plan' } }) },
     'POST /sandbox/payment/:txnid': { access: PUBLIC, notFoundOk: true, request: () => ({ url: `/sandbox/payment/${NO_DOCUMENT}`, payload: { outcome: 'failure' } }) },
+    'GET /sandbox/upi/:reference': { access: PUBLIC, notFoundOk: true, request: () => ({ url: `/sandbox/upi/${NO_DOCUMENT}` }) },
+    'POST /sandbox/upi/:reference': { access: PUBLIC, notFoundOk: true, request: () => ({ url: `/sandbox/upi/${NO_DOCUMENT}`, payload: { payer: 'other' } }) },
+    // Signed by the payment service (the matrix app's secret); the reference names no request.
+    'POST /api/v1/webhooks/upi_payments': {
+      access: PUBLIC,
+      notFoundOk: true,
+      request: () => {
+        const payload = { reference: NO_DOCUMENT, amount_paise: 100, payer: { account_number: '50100987654321', ifsc: 'HDFC0000001', name: 'MATRIX PAYER' } };
+        return { url: '/api/v1/webhooks/upi_payments', payload, headers: { [UPI_SIGNATURE_HEADER]: upiSignature(JSON.stringify(payload), MATRIX_UPI_WEBHOOK_SECRET) } };
+      },
+    },
 
     'GET /cable': { access: SESSION, notFoundOk: true, tokenAsSubprotocol: true, request: () => ({ url: '/cable' }) },
     'DELETE /api/v1/user/logout': { access: SESSION, endsSession: true, request: () => ({ url: '/api/v1/user/logout' }) },
@@ -169,6 +184,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     'POST /api/v1/merchants/:id/bank_details/bank_verification_by_bank_proof': { access: PROFILE_EDIT, request: (f) => ({ url: m(f, '/bank_details/bank_verification_by_bank_proof'), payload: {} }) },
     'GET /api/v1/merchants/:id/bank_update_timing': { access: PROFILE_EDIT, request: (f) => ({ url: m(f, '/bank_update_timing') }) },
     'POST /api/v1/merchants/:id/verify_penny': { access: PROFILE_EDIT, request: (f) => ({ url: m(f, '/verify_penny'), payload: { penny_amount: '1.00' } }) },
+    'POST /api/v1/merchants/:id/bank_details/upi_verifications': { access: PROFILE_EDIT, request: (f) => ({ url: m(f, '/bank_details/upi_verifications'), payload: {} }) },
+    'GET /api/v1/merchants/:id/bank_details/upi_verifications/:uuid': { access: MEMBER, notFoundOk: true, request: (f) => ({ url: m(f, `/bank_details/upi_verifications/${NO_DOCUMENT}`) }) },
     'POST /api/v1/otps': { access: PROFILE_EDIT, request: (f) => ({ url: '/api/v1/otps', payload: { otp: { scope: 'update_bank_details', merchant_uuid: f.uuid } } }) },
     'POST /api/v1/otps/verify': { access: PROFILE_EDIT, request: (f) => ({ url: '/api/v1/otps/verify', payload: { otp: { scope: 'update_bank_details', merchant_uuid: f.uuid, code: '0000' } } }) },
     'POST /api/v1/merchants/:id/website_details': { access: PROFILE_EDIT, request: (f) => ({ url: m(f, '/website_details'), payload: { website_detail: { integration_type: 'TOOLS' } } }) },

@@ -8,7 +8,7 @@ import { createSession, userOfToken } from '../../../server/auth/sessions';
 import type { StaffRole } from '../../../server/auth/staff';
 import { registerPartner } from '../../../server/oauth/partners';
 import { testPartner, permissionUuid, call, patchRecord, signInStaff, signInWithOtp, testApp, READY_FOR_AGREEMENT, type TestApp } from '../testApp';
-import { ENDPOINTS, type Access, type Endpoint, type Fixture } from './endpoints';
+import { ENDPOINTS, MATRIX_UPI_WEBHOOK_SECRET, type Access, type Endpoint, type Fixture } from './endpoints';
 import { emptyWebsiteDetail } from '../../../server/routes/website';
 
 /**
@@ -94,7 +94,7 @@ let apps = 0;
  */
 export async function matrixApp(): Promise<MatrixApp> {
   const appDir = builtAppDir();
-  const t = await testApp({ appDir, config: { sandbox: true } });
+  const t = await testApp({ appDir, config: { sandbox: true, upiWebhookSecret: MATRIX_UPI_WEBHOOK_SECRET } });
   const tag = `${++apps}.${Date.now()}`;
   const ownerToken = await signInWithOtp(t, `matrix.owner.${tag}@example.com`);
   const uuid = (await call(t, ownerToken, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;

@@ -6,13 +6,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { t } from '../../../shared/ui/t';
-import type { DocumentCategory } from '../../documents/types';
+import { UploadDialog, type DocumentCategory } from '../../documents';
 import '../../documents/documentTexts';
 import './componentTexts';
-import { lazyWithRetry } from '../../../shared/ui/lazyWithRetry';
-
-/** The documents uploader loads when the merchant opens it (its sortable pages stay out of the step's code). */
-const UploadDialog = lazyWithRetry(() => import('../../documents/UploadDialog').then((module) => ({ default: module.UploadDialog })));
 
 /** What GET generate_agreement says of a signed copy: whether one may be uploaded now, the uploader's category, the fields to send. */
 export interface SignedCopyOffer {

@@ -1,4 +1,4 @@
-import { DocumentsPage } from '../../documents/DocumentsPage';
+import { DocumentsPage } from '../../documents';
 import type { StepComponentProps } from '../stepComponents';
 
 /** The additional-documents step's content: the Documents tab's list, whose sending is the step's own Submit. */

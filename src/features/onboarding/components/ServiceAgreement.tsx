@@ -30,7 +30,7 @@ import type { Signed } from './AgreementEsignDialog';
 import { AgreementSignedCopy, type SignedCopyOffer } from './AgreementSignedCopy';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
 import './componentTexts';
-import { lazyWithRetry } from '../../../shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../../../../ui/lazyWithRetry';
 
 const AgreementAcceptDialog = lazyWithRetry(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
 const AgreementEsignDialog = lazyWithRetry(() => import('./AgreementEsignDialog').then((module) => ({ default: module.AgreementEsignDialog })));

@@ -88,7 +88,7 @@ describe('IdentityCheck in the KYC step', () => {
     ['a Partnership', PARTNERSHIP],
   ])("leaves %s's registered address to the business: Aadhaar verifies the signatory only, and says so", async (_name, entity) => {
     const { user } = renderKycStep(merchantOf(entity));
-    expect(await screen.findByText(/does not fill the registered address/)).toBeInTheDocument();
+    expect(await screen.findByText(/Optional for a business: .* Neither fills the registered address/)).toBeInTheDocument();
     await verifyWithAadhaar(user);
     expect(registered(/^Address/)).toHaveValue('');
     expect(registered(/^Pincode/)).toHaveValue('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedRedirect, cspSourceOf, hostRulesFrom, parseHostRule } from '../../../src/shared/redirect/allowedRedirect';
+import { allowedRedirect, cspSourceOf, hostRulesFrom, parseHostRule } from '../../../common/redirect/allowedRedirect';
 
 const RULES = hostRulesFrom(['allowed.com', '*.provider.in', 'http://127.0.0.1:8080']);
 

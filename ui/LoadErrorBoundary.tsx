@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ChunkLoadError } from './chunkLoad';
-import { t } from './t';
+import { message } from '../schemas/messages';
 
 /** A failure this soon after RETRY was not a new download: the browser answered from its memory of the failure. */
 const RELOAD_IF_REFUSED_WITHIN_MS = 1_000;
@@ -54,12 +54,12 @@ export class LoadErrorBoundary extends Component<LoadErrorBoundaryProps, { error
         severity="error"
         action={
           <Button color="inherit" onClick={this.retry} sx={{ minHeight: 44 }}>
-            {t('common.retry')}
+            {message('common.retry')}
           </Button>
         }
         sx={{ alignItems: 'center' }}
       >
-        {t('common.loadFailed')}
+        {message('common.loadFailed')}
       </Alert>
     );
   }

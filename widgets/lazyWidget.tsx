@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { lazyWithRetry } from '../src/shared/ui/lazyWithRetry';
+import { lazyWithRetry } from '../ui/lazyWithRetry';
 
 /** A widget whose code loads when it is first rendered, or earlier through `preload` (see {@link preloadWidgets}). */
 export type LazyWidget = ComponentType<WidgetProps> & { preload(): Promise<unknown> };
@@ -9,7 +9,7 @@ export type LazyWidget = ComponentType<WidgetProps> & { preload(): Promise<unkno
  * A form widget loaded on demand: most steps never render a radio group, a checkbox or the OTP boxes, so their code
  * stays out of a step's first load. The form preloads them once it has shown ({@link preloadWidgets}); a widget
  * rendered before its code arrived shows nothing for that moment (its own Suspense boundary), and one whose code did
- * not arrive shows the failure with RETRY in its place (src/shared/ui/lazyWithRetry.tsx).
+ * not arrive shows the failure with RETRY in its place (ui/lazyWithRetry.tsx).
  */
 export function lazyWidget(load: () => Promise<ComponentType<WidgetProps>>): LazyWidget {
   // Once loaded, rendered directly: no Suspense round on later renders (or after a preload).

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../schemas/types';
+import type { JsonSchema } from './types';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };

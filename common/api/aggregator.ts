@@ -1,4 +1,4 @@
-import type { StepFlags, StepId } from '../../../rules/evaluate';
+import type { StepFlags, StepId } from '../../rules/evaluate';
 
 /** A child merchant as GET /api/v1/merchants/{id}/children lists it (schemas/api/aggregator.json). */
 export interface ChildSummary {

@@ -1,3 +1,6 @@
+/** A product variant (schemas/master/product-variants.json): the business gateway, the money product, the lightweight product. */
+export type ProductVariant = 'business' | 'money' | 'now';
+
 /** What choosing a variant by host reads of the variants data (schemas/master/product-variants.json). */
 export interface VariantHosts<V extends string> {
   default: V;

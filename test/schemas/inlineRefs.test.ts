@@ -1,4 +1,4 @@
-import { inlineRefs } from '../../renderer/inlineRefs';
+import { inlineRefs } from '../../schemas/inlineRefs';
 import definitions from '../../schemas/definitions.json';
 import { allSchemas, stepForms } from '../../schemas/registry';
 import type { JsonSchema } from '../../schemas/types';

@@ -1,4 +1,4 @@
-import type { ProductVariant } from '../products';
+import type { ProductVariant } from '../productHosts';
 
 /** The names a logout target is configured under: the one-dashboard preference, then each product variant. */
 export const LOGOUT_TARGET_NAMES = ['one_dashboard', 'business', 'money', 'now'] as const satisfies ReadonlyArray<'one_dashboard' | ProductVariant>;

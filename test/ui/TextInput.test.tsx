@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TextInput } from '../../../src/shared/ui/TextInput';
+import { TextInput } from '../../ui/TextInput';
 
 const LONG_NAME = 'NIMBUS CLOUD KITCHEN TECHNOLOGIES PRIVATE LIMITED';
 

@@ -2,9 +2,9 @@ import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../../src/shared/ui/chunkLoad';
-import { pageReload } from '../../../src/shared/ui/LoadErrorBoundary';
-import { lazyWithRetry } from '../../../src/shared/ui/lazyWithRetry';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../ui/chunkLoad';
+import { pageReload } from '../../ui/LoadErrorBoundary';
+import { lazyWithRetry } from '../../ui/lazyWithRetry';
 
 beforeEach(() => {
   // React reports each failure it shows in a boundary on the console: expected here.
