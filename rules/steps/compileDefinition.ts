@@ -76,11 +76,14 @@ export interface CompiledDefinition {
   staysAfter(answer: Record<string, unknown>): boolean;
   /** The scope of the OTP the merchant confirms before submitting `data` (the definition's `submit.otp`), or null. */
   otpScopeFor(data: Record<string, unknown>, merchant: Record<string, unknown>): string | null;
+  /** The record with the data of an accepted body stored where the definition's `submit.store` says; throws for a definition without one. */
+  storedRecordOf(data: Record<string, unknown>, merchant: Record<string, unknown>): Record<string, unknown>;
   /** The request that submits the data. */
   submitRequestFor(data: Record<string, unknown>, merchant: Record<string, unknown>): { method: 'PUT' | 'POST'; path: string; body: unknown };
   /**
    * The fields a body may not set as it likes: derived values must match (computed with read-only fields at their
-   * stored values), read-only ones must keep the stored value. For a body the schema accepted.
+   * stored values), a value a rule with a message unsets may not be sent, read-only ones must keep the stored value.
+   * For a body the schema accepted.
    */
   heldFieldErrors(sent: Record<string, unknown>, merchant: Record<string, unknown>): HeldFieldError[];
 }
@@ -149,6 +152,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
   const problemOnOpen = definition.problemOnOpen === undefined ? undefined : compile(definition.problemOnOpen, at('problemOnOpen'));
   const outcomeProblem = submit?.outcomeProblem === undefined ? undefined : compile(submit.outcomeProblem, at('submit.outcomeProblem'));
   const stayWhen = submit?.stayWhen === undefined ? undefined : compile(submit.stayWhen, at('submit.stayWhen'));
+  const store = Object.entries(submit?.store ?? {}).map(([path, logic]) => [path.split('.'), compile(logic, at(`submit.store.${path}`))] as const);
   const otp = submit?.otp;
   const otpWhen = otp?.when === undefined ? always : compile(otp.when, at('submit.otp.when'));
 
@@ -274,6 +278,11 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
     otpScopeFor(data, merchant) {
       return otp && truthy(otpWhen(envFor(data, merchant))) ? otp.scope : null;
     },
+    storedRecordOf(data, merchant) {
+      if (store.length === 0) throw new Error(`Step ${definition.id} has no submit.store`);
+      const env = envFor(data, merchant);
+      return store.reduce<Record<string, unknown>>((record, [path, value]) => withValueAt(record, path, value(env) ?? null) as Record<string, unknown>, merchant);
+    },
     submitRequestFor(data, merchant) {
       // A value the record holds and the merchant removed is sent as null: absent would keep it.
       const stored = initialDataOf(merchant);
@@ -294,9 +303,16 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       const errors: HeldFieldError[] = [];
       const derivedFields = new Set<string>();
       for (const { rule, when, value, message } of derive) {
-        if (rule.unset || !truthy(when(env))) continue;
-        derivedFields.add(rule.field);
+        if (!truthy(when(env))) continue;
         // Only a rule with a message is held on the server; the others are the form's conveniences (a copy, a suggestion).
+        if (rule.unset) {
+          // A value the rules remove (an entity the PAN does not allow) may not be sent.
+          if (message === undefined) continue;
+          derivedFields.add(rule.field);
+          if (sent[rule.field] !== undefined) errors.push({ field: rule.field, messageKey: String(message(env)) });
+          continue;
+        }
+        derivedFields.add(rule.field);
         if (message === undefined) continue;
         const expected = value(env);
         if (expected === null || expected === undefined || sent[rule.field] === undefined) continue;

@@ -110,6 +110,13 @@ export interface SubmitRule {
   otp?: { scope: string; when?: Logic };
   /** After a successful submit: `next` (default) closes the step and opens the next to-do one; `stay` keeps it open (what follows happens here, as the test deposit after the bank form). */
   then?: 'next' | 'stay';
+  /**
+   * Where the server stores the data of a body it accepted (PUT /merchants/{uuid} only): record paths (`nominee`,
+   * `product_account_detail.dob`), each with its value over `data` (as checked), `merchant` (the stored record),
+   * `context` and `master`. Applied by one generic update (server/merchants/updates/storedStep.ts); a step with side
+   * effects (a verification, a deposit, an addendum) has an update of its own instead.
+   */
+  store?: Record<string, Logic>;
 }
 
 /** One step of the journey as data (schemas/steps/<id>.step.json, format: schemas/steps/step-definition.json). */

@@ -1,4 +1,4 @@
-import { areaCodes, categoryById, type BusinessCategory, type BusinessSubCategory } from '../businessCategories';
+import { categoryById, type BusinessCategory, type BusinessSubCategory } from '../businessCategories';
 import { emptyFieldErrors } from '../../../schemas/fieldErrors';
 import { message } from '../../../schemas/messages';
 import type { FieldErrors } from '../../../schemas/types';
@@ -66,12 +66,6 @@ function recordErrors(record: MerchantRecord, data: BusinessDetails): FieldError
   return errors;
 }
 
-/** Whether the owners' ownership percentages add up to more than 100 (to a millionth, so 33.33 + 33.33 + 33.34 is 100). */
-function overOwned(owners: readonly BeneficiaryInput[]): boolean {
-  const total = owners.reduce((sum, owner) => sum + (owner.ownership_percentage ?? 0), 0);
-  return Math.round(total * 1e6) > 100 * 1e6;
-}
-
 /**
  * The list sent replaces the stored one: a saved owner sent with its id keeps it, a new one gets the next id, a saved
  * owner left out is gone.
@@ -89,7 +83,8 @@ function replacedBeneficiaries(saved: StoredBeneficiary[], sent: readonly Benefi
 /**
  * The business-details step: category and sub-category from master data (read-only once filled), monthly volume,
  * optional GSTIN (matching the merchant's PAN), trade name (else the PAN name), shop registration with its area,
- * and the ultimate beneficial owners.
+ * and the ultimate beneficial owners. What the form checks too (the sub-category of its category, the area code of the
+ * list, the owners' shares up to 100 %) is the step schema's, checked by checkStepBody before this.
  */
 export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessDetails> = {
   step: 'business-details',
@@ -97,14 +92,9 @@ export const businessDetailsUpdate: StepUpdate<BusinessDetails, CheckedBusinessD
   async prepare(data) {
     const category = categoryById(data.business_category_id);
     if (!category) throw validationError({ business_category_id: [message('business.category.unknown')] });
+    // The step schema held the sub-category to its category (subCategoryOf), as the form does.
     const subCategory = category.business_sub_categories.find((sub) => sub.id === data.business_sub_category_id);
-    const errors = emptyFieldErrors();
-    if (!subCategory) errors.business_sub_category_id = [message('business.subCategory.notInCategory')];
-    if (data.area_code != null && !areaCodes.some((area) => area.code === data.area_code)) {
-      errors.area_code = [message('business.areaCode.unknown')];
-    }
-    if (overOwned(data.ultimate_beneficiaries ?? [])) errors.ultimate_beneficiaries = [message('business.ubo.percentageTotal')];
-    if (!subCategory || Object.keys(errors).length > 0) throw validationError(errors);
+    if (!subCategory) throw new Error(`Sub-category ${data.business_sub_category_id} of category ${category.id} passed the step schema`);
     return { data, category, subCategory };
   },
   apply(record, { data, category, subCategory }) {

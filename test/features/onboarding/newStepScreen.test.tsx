@@ -70,13 +70,11 @@ describe('a step added as data alone, on the generic step screen', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       merchant: {
-        shop_licence: {
-          licence_number: 'PUN-77',
-          pincode: '411001',
-          city: 'Pune',
-          issuing_authority: 'Pune Municipal Corporation',
-          licence_holder: 'SHARMA AND ASSOCIATES',
-        },
+        licence_number: 'PUN-77',
+        pincode: '411001',
+        city: 'Pune',
+        issuing_authority: 'Pune Municipal Corporation',
+        licence_holder: 'SHARMA AND ASSOCIATES',
       },
     });
   });

@@ -57,13 +57,19 @@ describe('a new step added as data alone (test/fixtures/_steps/shop-licence)', (
     expect(lookup!.fill({ pincode_detail: { city: 'Bengaluru', state: 'Karnataka' } })).toEqual({ city: 'Bengaluru' });
   });
 
-  it('submits where the definition says, without $context', () => {
+  it('submits its fields flat, without $context, as the one kind of PUT /merchants body its schema allows', () => {
     const data = { ...step.initialDataOf(company), licence_number: 'MH-456' };
     expect(step.submitRequestFor(data, company)).toEqual({
       method: 'PUT',
       path: `/api/v1/merchants/${company.uuid}`,
-      body: { merchant: { shop_licence: { licence_number: 'MH-456', pincode: '400001', city: 'Mumbai', licence_holder: 'NIMBUS TECHNOLOGIES PRIVATE LIMITED' } } },
+      body: { merchant: { licence_number: 'MH-456', pincode: '400001', city: 'Mumbai', licence_holder: 'NIMBUS TECHNOLOGIES PRIVATE LIMITED' } },
     });
+  });
+
+  it('is stored where its submit.store says: the licence nested under shop_licence, the rest of the record as it was', () => {
+    const data = { licence_number: 'MH-456', pincode: '400001', city: 'Mumbai', licence_holder: 'NIMBUS TECHNOLOGIES PRIVATE LIMITED', $context: step.contextOf(company) };
+    const stored = step.storedRecordOf(data, company);
+    expect(stored).toEqual({ ...company, shop_licence: { licence_number: 'MH-456', pincode: '400001', city: 'Mumbai', licence_holder: 'NIMBUS TECHNOLOGIES PRIVATE LIMITED' } });
   });
 
   it('is checked on the server by the same definition: schema with the context from the record, then the derived holder', () => {
