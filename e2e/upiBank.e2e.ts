@@ -27,7 +27,7 @@ describe('a new merchant verifies the bank account by a ₹1 UPI payment on a ph
     await upiApp.getByText('Paid. Return to the app.').waitFor();
     await upiApp.close();
 
-    const paid = bank.getByText(/^Paid from Abhyudaya Co-operative Bank account ending \d{4}\. Submit to save it: no test deposit is needed\.$/);
+    const paid = bank.getByText(/^Paid from ABHYUDAYA COOPERATIVE BANK LIMITED account ending \d{4}\. Submit to save it: no test deposit is needed\.$/);
     await paid.waitFor({ timeout: 20_000 });
     await expect.poll(() => bank.getByLabel(/Bank Account Number/).inputValue()).toMatch(/^5010\d{10}$/);
     expect(await bank.getByLabel(/IFSC Code/).inputValue()).toBe('ABHY0065201');

@@ -2,10 +2,11 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { IconButtonProps } from '@rjsf/utils';
 import { message } from '../schemas/messages';
-import '../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../schemas/stepFormTexts';
 
 /** A list's "Add …" button, named after the list's item ("Add Beneficial owner"), not an unlabelled "+". */
 export function AddButton({ uiSchema, id, className, onClick, disabled }: IconButtonProps) {
+  loadStepFormTexts();
   const items = uiSchema?.items as Record<string, unknown> | undefined;
   const item = typeof items?.['ui:title'] === 'string' ? items['ui:title'] : '';
   return (

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import RemoveIcon from '@mui/icons-material/DeleteOutline';
 import { buttonId, type ArrayFieldItemTemplateProps } from '@rjsf/utils';
 import { message } from '../schemas/messages';
-import '../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../schemas/stepFormTexts';
 
 /**
  * One item of a list (a beneficial owner): its fields at the full width of the form, and under them a "Remove" button
@@ -11,6 +11,7 @@ import '../schemas/stepFormTexts';
  * fields about 100 px wide on a 360 px phone.
  */
 export function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar }: ArrayFieldItemTemplateProps) {
+  loadStepFormTexts();
   const { hasRemove, onRemoveItem, disabled, readonly, fieldPathId } = buttonsProps;
   return (
     <Box sx={{ mb: 2, p: { xs: 1.5, sm: 2 }, border: 1, borderColor: 'divider', borderRadius: 1 }}>

@@ -32,7 +32,7 @@ import { StoreSchemaField } from './StoreSchemaField';
 import { TitleFieldTemplate } from './TitleFieldTemplate';
 import { StepFormFooter, StepFormFooterContext, StepFormFooterStore, type StepFormFooterProps } from './StepFormFooter';
 import { useContentStable } from './useContentStable';
-import '../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../schemas/stepFormTexts';
 
 // The theme's templates one by one, not its generateTemplates(): that brings them all, and with them MUI's TextField
 // (its select, menu, popover and modal) for properties the forms never have (additionalProperties). Those not named
@@ -137,6 +137,7 @@ export function StepForm<T extends object>({
   titleLevel,
   services,
 }: StepFormProps<T>) {
+  loadStepFormTexts();
   const stepSchema = useContentStable(schema);
   const rjsfSchema = useMemo(() => renderableSchema(stepSchema), [stepSchema]);
   const stepUiSchema = useContentStable(uiSchema);

@@ -8,6 +8,9 @@ import { gstinChecksumKeyword } from './keywords/gstinChecksumKeyword';
 import { gstinMatchesPanKeyword } from './keywords/gstinMatchesPanKeyword';
 import { ifscKnownKeyword } from './keywords/ifscKnownKeyword';
 import { journeyStepKeyword } from './keywords/journeyStepKeyword';
+import { areaCodeKnownKeyword } from './keywords/areaCodeKnownKeyword';
+import { subCategoryOfKeyword } from './keywords/subCategoryOfKeyword';
+import { itemsSumAtMostKeyword } from './keywords/itemsSumAtMostKeyword';
 
 /**
  * The one Ajv configuration shared by the browser's precompiled validators (`scripts/compile-validators.ts`), the
@@ -34,7 +37,7 @@ export interface ExtendAjvOptions {
 }
 
 /** Keywords every validator knows (`schemas/keywords/`). */
-const SHARED_KEYWORDS = [verhoeffKeyword, gstinChecksumKeyword, gstinMatchesPanKeyword, journeyStepKeyword];
+const SHARED_KEYWORDS = [verhoeffKeyword, gstinChecksumKeyword, gstinMatchesPanKeyword, journeyStepKeyword, areaCodeKnownKeyword, subCategoryOfKeyword, itemsSumAtMostKeyword];
 
 /**
  * Adds what every validator needs on top of plain Ajv: formats, ajv-errors (messages are

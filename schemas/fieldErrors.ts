@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import keywordMessages from './messages/keywords.json';
 import { message, type Catalogue } from './messages';
-import './stepFormTexts';
+import { loadStepFormTexts } from './stepFormTexts';
 import type { FieldErrors } from './types';
 
 /** Keywords whose failure only repeats a more precise error about the same data (if/then). */
@@ -36,6 +36,8 @@ export function keyOf(error: ErrorObject): string {
 
 /** The catalogue text of an Ajv error, `{limit}`-style placeholders filled from its params. */
 export function textOf(error: ErrorObject, catalogue?: Catalogue): string {
+  // The validation messages are the forms' texts.
+  loadStepFormTexts();
   const params = originalError(error).params as Record<string, string | number>;
   return message(keyOf(error), params, catalogue);
 }

@@ -12,7 +12,7 @@ let activeLanguage = 'en';
 /** Adds a language's catalogue (the app loads one only when the merchant chose it). */
 export function registerCatalogue(language: string, catalogue: Catalogue): void {
   catalogues[language] = { ...catalogue };
-  for (const texts of extensions) addTexts(texts);
+  for (const texts of extensions) copyIntoCatalogues(texts);
 }
 
 /** Texts added to the catalogues (see {@link addTexts}), also given to catalogues registered later. */
@@ -21,9 +21,16 @@ const extensions: Array<Record<string, Catalogue>> = [];
 /**
  * Adds a feature's texts, by language, to every registered catalogue that lacks them (a language the feature has no
  * texts for gets the English ones): texts only a lazily loaded screen shows come with it, not with the first load.
+ * No module calls it when imported: the screen that shows the texts loads them when it renders (each texts module's
+ * `load…Texts()`), so a screen or test that needs them says so. Cheap when called again with the same object.
  */
 export function addTexts(byLanguage: Record<string, Catalogue>): void {
-  if (!extensions.includes(byLanguage)) extensions.push(byLanguage);
+  if (extensions.includes(byLanguage)) return;
+  extensions.push(byLanguage);
+  copyIntoCatalogues(byLanguage);
+}
+
+function copyIntoCatalogues(byLanguage: Record<string, Catalogue>): void {
   for (const [language, catalogue] of Object.entries(catalogues)) {
     const texts = byLanguage[language] ?? byLanguage.en ?? {};
     for (const [key, text] of Object.entries(texts)) if (key !== '$id' && !Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = text;

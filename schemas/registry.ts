@@ -2,6 +2,7 @@ import authApi from './api/auth.json';
 import merchantUpdateApi from './api/merchant-update.json';
 import aclPermissions from './master/acl-permissions.json';
 import merchantRecord from './records/merchant.json';
+import stepRecords from './generated/step-records.json';
 import kycDocumentRecord from './records/kyc-document.json';
 import accountUpdateApi from './api/account-update.json';
 import cinSignatoriesApi from './api/cin-signatories.json';
@@ -36,7 +37,7 @@ import { inlineRefs } from './inlineRefs';
 import type { JsonSchema, UiSchema } from './types';
 
 /** Every JSON Schema file of `schemas/` that carries an `$id`, for registering with Ajv. */
-export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi, sandboxApi, upiVerificationsApi, displayNameSchema];
+export const allSchemas: JsonSchema[] = [...stepSchemaFiles, stepDefinitionSchema, authApi, merchantUpdateApi, merchantRecord, stepRecords, kycDocumentRecord, accountUpdateApi, cinSignatoriesApi, ifscDetailsApi, verifyPennyApi, bankUpdateApi, kycDocumentsApi, kycApi, documentCatalogueSchema, requirementsMatrixSchema, requirementsVersionSchema, websiteDocumentsSchema, opsApi, websiteApi, agreementApi, addendaApi, analyticsApi, teamApi, assessmentApi, csPlansApi, termsApi, sandboxApi, upiVerificationsApi, displayNameSchema];
 
 export { masterTables, stepDefinitions, stepForms, stepSchemaFiles };
 export { businessEntities, aclPermissions, assessmentQuestions, pricingPlans, merchantRecord, kycDocumentRecord };

@@ -14,6 +14,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { ApiError } from './errors';
+import { loadServerTexts } from './serverTexts';
 import { createFileParser, type FileParserOptions } from './files/fileParser';
 import { UploadRefused } from './files/fileStore';
 import { uploadRefusal } from './files/readMultipartUpload';
@@ -95,6 +96,7 @@ const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Builds the API (and the built app under /app) on an open, migrated database. */
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
+  loadServerTexts();
   const config = { ...configFromEnv({}), ...options.config };
   const ajv = createAjv();
   const clock = options.clock ?? systemClock;

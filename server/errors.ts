@@ -1,20 +1,5 @@
-import documentsEn from '../schemas/messages/documents.en.json';
-import documentsHi from '../schemas/messages/documents.hi.json';
-import stepComponentsEn from '../schemas/messages/stepComponents.en.json';
-import stepComponentsHi from '../schemas/messages/stepComponents.hi.json';
-import stepsEn from '../schemas/messages/steps.en.json';
-import stepsHi from '../schemas/messages/steps.hi.json';
-import { addTexts, message } from '../schemas/messages';
-import '../schemas/stepFormTexts';
+import { message } from '../schemas/messages';
 import type { FieldErrors } from '../schemas/types';
-
-// The document texts and the step components' texts live in catalogues of their own (the browser loads them with the
-// screens that show them); the server's answers use them everywhere (this table, the documents, KYC and bank calls,
-// the review), so it holds them always.
-addTexts({ en: documentsEn, hi: documentsHi });
-addTexts({ en: stepComponentsEn, hi: stepComponentsHi });
-// The steps' own texts, which the browser gets with each step's form (scripts/compile-validators.ts).
-addTexts({ en: stepsEn, hi: stepsHi });
 
 /** The API's error table: one code, one HTTP status, one catalogue key. */
 export const ERRORS = {

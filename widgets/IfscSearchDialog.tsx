@@ -14,7 +14,7 @@ import { catalogueFor, message, type Catalogue } from '../schemas/messages';
 import type { IfscDetail } from '../common/api/ifsc';
 import type { IfscDirectory } from './formServices';
 import { SearchableSelect } from './SearchableSelect';
-import '../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../schemas/stepFormTexts';
 
 /** The props of {@link IfscSearchDialog}. */
 export interface IfscSearchDialogProps {
@@ -54,6 +54,7 @@ const branchCode = (branch: IfscDetail) => branch.ifsc_code;
  * IFSC list failures are silent) and says it has no options.
  */
 export function IfscSearchDialog({ open, onClose, onChoose, directory, catalogue = catalogueFor() }: IfscSearchDialogProps) {
+  loadStepFormTexts();
   const id = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [bank, setBank] = useState<string | null>(null);

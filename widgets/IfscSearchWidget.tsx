@@ -8,7 +8,7 @@ import { catalogueFor, message, type Catalogue } from '../schemas/messages';
 import type { IfscDetail } from '../common/api/ifsc';
 import { formService } from './formServices';
 import { NormalizedInputWidget } from './NormalizedInputWidget';
-import '../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../schemas/stepFormTexts';
 import { ProgressBar } from '../ui/ProgressBar';
 import { lazyWithRetry } from '../ui/lazyWithRetry';
 
@@ -33,6 +33,7 @@ type Lookup = { code: string; branch: IfscDetail } | { code: string; notFound: t
  * `services.ifsc` ({@link formService}).
  */
 export function IfscSearchWidget(props: WidgetProps) {
+  loadStepFormTexts();
   const { value, onChange, options, disabled, readonly, rawErrors = [], registry } = props;
   const catalogue = (registry.formContext as { catalogue?: Catalogue } | undefined)?.catalogue ?? catalogueFor();
   const directory = formService(registry, 'ifsc', 'IfscSearchWidget');

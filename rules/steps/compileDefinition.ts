@@ -304,12 +304,10 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       const derivedFields = new Set<string>();
       for (const { rule, when, value, message } of derive) {
         if (!truthy(when(env))) continue;
-        // Only a rule with a message is held on the server; the others are the form's conveniences (a copy, a suggestion).
+        // Only a rule with a message is held on the server (a value it unsets may not be sent: an entity the PAN does not
+        // allow); the others are the form's conveniences (a copy, a suggestion).
         if (rule.unset) {
-          // A value the rules remove (an entity the PAN does not allow) may not be sent.
-          if (message === undefined) continue;
-          derivedFields.add(rule.field);
-          if (sent[rule.field] !== undefined) errors.push({ field: rule.field, messageKey: String(message(env)) });
+          if (message && sent[rule.field] !== undefined) errors.push({ field: rule.field, messageKey: String(message(env)) });
           continue;
         }
         derivedFields.add(rule.field);

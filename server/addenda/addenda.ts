@@ -3,8 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import rulesConfig from '../../rules/config';
 import { evaluateStatus } from '../../rules/evaluate';
 import { withValueAt } from '../../rules/withValueAt';
-import addendaTexts from '../../schemas/messages/addenda.en.json';
-import { extendCatalogues, message } from '../../schemas/messages';
+import { message } from '../../schemas/messages';
 import type { Queryable } from '../db/database';
 import { apiError, validationError } from '../errors';
 import { saveFile } from '../files/fileStore';
@@ -12,10 +11,8 @@ import { applyBankChange, type BankChange } from '../merchants/bankChange';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
 import { addressesUpdate, type AddressDetails } from '../merchants/updates/addresses';
 import { notifyProfile } from '../penny/profileEvents';
+import type { GstUpdateBody, WebsiteDetailsBody } from '../../schemas/generated/stepBodies';
 import { addendumPdf } from './addendumPdf';
-
-// The addendum texts the server writes too (the field names of the PDF, the failed acceptance's).
-extendCatalogues(addendaTexts);
 
 /** What an addendum changes (onboarding spec section 7: the sources of generate_addendum_data and accept_addendum). */
 export const ADDENDUM_SOURCES = ['bank', 'website_detail', 'address', 'gst'] as const;
@@ -77,11 +74,16 @@ const SOURCES: Readonly<Record<AddendumSource, Source>> = {
     statusPath: ['website_detail', 'addendum_status'],
     current: (record) => ({ integration_type: record.integration_type ?? null, ...pick(record.website_detail, WEBSITE_URLS) }),
     // The reviewer who approves the addendum has checked the new addresses: the website stays approved.
-    apply: async (_tx, record, data) => ({
-      ...record,
-      integration_type: data.integration_type,
-      website_detail: { ...(record.website_detail as Data), ...pick(data, WEBSITE_URLS), website_url_invalid: false, android_url_invalid: false, ios_url_invalid: false },
-    }),
+    apply: async (_tx, record, data) => {
+      if (!record.website_detail) throw new Error('A website addendum needs the website detail it changes');
+      // Checked by the website step's schema when the addendum was proposed.
+      const urls = pick(data, WEBSITE_URLS) as Record<(typeof WEBSITE_URLS)[number], string | null>;
+      return {
+        ...record,
+        integration_type: data.integration_type as WebsiteDetailsBody['integration_type'],
+        website_detail: { ...record.website_detail, ...urls, website_url_invalid: false, android_url_invalid: false, ios_url_invalid: false },
+      };
+    },
   },
   address: {
     step: 'kyc',
@@ -95,7 +97,8 @@ const SOURCES: Readonly<Record<AddendumSource, Source>> = {
     needed: 'gstAddendumNeeded',
     statusPath: ['gst_addendum_status'],
     current: (record) => pick(record, ['gst_number']),
-    apply: async (_tx, record, data) => ({ ...record, gst_number: data.gst_number ?? null }),
+    // Checked by the GST update's schema when the addendum was proposed.
+    apply: async (_tx, record, data) => ({ ...record, gst_number: (data as Partial<GstUpdateBody>).gst_number ?? null }),
   },
 };
 

@@ -53,7 +53,7 @@ export async function queueAgreement(tx: Queryable, merchantUuid: string, userId
 
 /** A record with its Agreement status set (one entry per status type). */
 export function withAgreementStatus(record: MerchantRecord, status: string): MerchantRecord {
-  const statuses = ((record.merchant_statuses as Array<{ status_type: string; status_value: string }> | null) ?? []).filter((entry) => entry.status_type !== 'Agreement');
+  const statuses = record.merchant_statuses.filter((entry) => entry.status_type !== 'Agreement');
   return { ...record, merchant_statuses: [...statuses, { status_type: 'Agreement', status_value: status }] };
 }
 

@@ -380,7 +380,7 @@ export async function reviewDocument(
   review: { status: 'Approved' | 'Declined'; remarks: string | null },
   required: readonly string[],
   by: DocumentActor,
-): Promise<string | null> {
+): Promise<'Docs Error' | 'Docs Approved' | null> {
   const [document] = await tx.query<DocumentRow>(
     "select * from kyc_documents where uuid = $1 and merchant_uuid = $2 and active and kyc_document_type = 'KYC' and record_type = 'Merchant' for update",
     [uuid, merchantUuid],

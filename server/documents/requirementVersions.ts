@@ -25,20 +25,7 @@ export interface VersionBody {
   documents: DocumentRulesConfig;
 }
 
-export type VersionStatus = 'draft' | 'published' | 'retired';
-
-/** A version as the console lists it. */
-export interface VersionSummary {
-  version: number;
-  status: VersionStatus;
-  note: string;
-  author: string | null;
-  created_at: string;
-  published_at: string | null;
-  published_by: string | null;
-  /** Merchants who submitted documents against this version and keep it. */
-  pinned_merchants: number;
-}
+export type { VersionStatus, VersionSummary } from '../../schemas/api/versionSummaryAnswer';
 
 /** A fixture the console keeps: a merchant fixture with its record whole (no `base`). */
 export interface StoredFixture {

@@ -39,20 +39,16 @@ export function websiteCategoryOut(category: WebsiteDocumentCategory) {
   };
 }
 
-/** One entry of website_detail.website_document_categories (schemas/records/merchant.json). */
-export interface WebsiteDocumentEntry {
-  id: number;
-  name: string;
-  status: string | null;
-}
+/** The website detail of a record that has one (schemas/records/merchant.json websiteDetail). */
+type WebsiteDetail = NonNullable<MerchantRecord['website_detail']>;
 
-/** The website detail of a record, as these functions read and write it. */
-type WebsiteDetail = Record<string, unknown> & { uuid: string; req_doc_category: number | null; website_document_categories: WebsiteDocumentEntry[] };
+/** One entry of website_detail.website_document_categories (schemas/records/merchant.json). */
+export type WebsiteDocumentEntry = WebsiteDetail['website_document_categories'][number];
 
 const detailOf = (record: MerchantRecord): WebsiteDetail => record.website_detail as WebsiteDetail;
 
 /** The entries with `id`'s status set (added, named after its category, when the reviewer first asks for it). */
-function withEntryStatus(entries: readonly WebsiteDocumentEntry[], category: WebsiteDocumentCategory, status: string | null): WebsiteDocumentEntry[] {
+function withEntryStatus(entries: readonly WebsiteDocumentEntry[], category: WebsiteDocumentCategory, status: WebsiteDocumentEntry['status']): WebsiteDocumentEntry[] {
   const found = entries.some((entry) => entry.id === category.id);
   const entry = { id: category.id, name: message(category.label), status };
   return found ? entries.map((item) => (item.id === category.id ? entry : item)) : [...entries, entry];

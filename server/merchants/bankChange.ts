@@ -20,7 +20,7 @@ export interface BankChange {
 export async function applyBankChange(tx: Queryable, stored: MerchantRecord, next: BankChange, holdHours: number, now: Date): Promise<MerchantRecord> {
   const input: BankDetailInput = {
     business_registered: true,
-    business_entity_id: stored.business_entity_id as number,
+    business_entity_id: stored.business_entity_id as BankDetailInput['business_entity_id'],
     business_name: (stored.business_name as string | null | undefined) ?? undefined,
     pancard_name: stored.pancard_name as string,
     holder_name: next.holder_name,

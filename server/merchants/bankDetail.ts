@@ -1,17 +1,10 @@
 import { businessEntities } from '../../schemas/registry';
 import type { MerchantRecord } from './store';
+import { recordEntity } from './recordEntity';
+import type { BankDetailsBody } from '../../schemas/generated/stepBodies';
 
 /** The bank form's fields (schemas/steps/bank-details.json), as POST /merchants/{id}/bank_details sends them. */
-export interface BankDetailInput {
-  business_registered: boolean;
-  business_entity_id: number;
-  business_name?: string;
-  pancard_name: string;
-  pancard_number?: string;
-  holder_name: string;
-  bank_account_number: string;
-  ifsc_code: string;
-}
+export type BankDetailInput = BankDetailsBody;
 
 /** A bank detail as the merchant record stores it (schemas/records/merchant.json $defs.bankDetail). */
 export interface StoredBankDetail {
@@ -26,6 +19,8 @@ export interface StoredBankDetail {
   penny_attempt_left: number | null;
   addendum_status: null;
   bank_verification_proof: null;
+  bank_verification_proof_file_id: null;
+  bank_verification_remarks: null;
   /** How the account was verified; absent until it is. */
   verification_method?: BankVerificationMethod;
 }
@@ -55,12 +50,14 @@ export function withBankDetail(record: MerchantRecord, input: BankDetailInput, p
     penny_attempt_left: pennyTest ? PENNY_ATTEMPTS : null,
     addendum_status: null,
     bank_verification_proof: null,
+    bank_verification_proof_file_id: null,
+    bank_verification_remarks: null,
   };
   return {
     ...record,
     bank_detail: bankDetail,
     business_entity_id: entity.id,
-    business_entity: { id: entity.id, name: entity.name },
+    business_entity: recordEntity(entity),
     business_name: input.business_name ?? record.business_name ?? null,
     pancard_name: input.pancard_name,
   };

@@ -17,9 +17,15 @@ function fieldErrorsOf(held: readonly HeldFieldError[]): FieldErrors {
  * is typed (`ui:normalize`), then the step schema with `$context`
  * projected from the stored record (never the client's), then every field the rules derive or make read-only held
  * to its value. Answers the normalised fields without `$context` (a clearable field sent as null stays null: clear
- * it), or throws the 422 with every field's error.
+ * it), or throws the 422 with every field's error. `Body` is the step's body type generated from the same schema
+ * (schemas/generated/stepBodies.ts, clearable fields nullable), which the answer matches once the schema accepted it.
  */
-export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record: Record<string, unknown>, sent: Record<string, unknown>): Record<string, unknown> {
+export function checkStepBody<Body extends object = Record<string, unknown>>(
+  ajv: AjvInstance,
+  step: CompiledDefinition,
+  record: Record<string, unknown>,
+  sent: Record<string, unknown>,
+): Body {
   const { $context: _ignored, ...rest } = sent;
   // A clearable field sent as null clears the stored value (the definition's submit.clearable); the rest is checked.
   const clearable = new Set(step.definition.submit?.clearable ?? []);
@@ -32,5 +38,5 @@ export function checkStepBody(ajv: AjvInstance, step: CompiledDefinition, record
   if (!validate({ ...fields, ...context })) throw validationError(toFieldErrors(validate.errors));
   const held = step.heldFieldErrors(fields, record);
   if (held.length > 0) throw validationError(fieldErrorsOf(held));
-  return { ...fields, ...Object.fromEntries(cleared.map((field) => [field, null])) };
+  return { ...fields, ...Object.fromEntries(cleared.map((field) => [field, null])) } as Body;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { message } from '../../schemas/messages';
 import { validationError } from '../errors';
+import type { SigningAuthorityBody } from '../../schemas/generated/stepBodies';
 import type { MerchantRecord } from './store';
 
 /** A signatory as the merchant record stores it (schemas/records/merchant.json $defs.signatory). */
@@ -22,14 +23,7 @@ export interface StoredAccount {
 }
 
 /** The signing-authority step's fields (schemas/steps/signing-authority.json), plus the id of a saved signatory. */
-export interface SignatoryInput {
-  id?: number;
-  name: string;
-  email: string;
-  pancard_number: string;
-  cin_number?: string;
-  pep?: 1 | 2 | 3;
-}
+export type SignatoryInput = SigningAuthorityBody & { id?: number };
 
 /** The account stored on a record, or null before it exists. */
 export function accountOf(record: MerchantRecord): StoredAccount | null {

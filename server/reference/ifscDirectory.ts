@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from '../db/database';
 import { readIfscCsv, type IfscBranch } from './readIfscCsv';
+import type { IfscDetail } from '../../schemas/api/ifscDetailAnswer';
 
 /** Arbitrary constant: one writer of the IFSC directory at a time (imports, first-start loads of several nodes). */
 const IFSC_WRITE_LOCK = 727002;
@@ -73,15 +74,6 @@ async function writeBranches(tx: Queryable, branches: readonly IfscBranch[]): Pr
   return { branches: branches.length, banks: bankNames.length };
 }
 
-/** A branch as the API answers it (onboarding spec section 3, IFSC lookup). */
-export interface IfscDetail {
-  ifsc_code: string;
-  bank_name: string;
-  branch_name: string;
-  city: string;
-  state: string;
-  address: string;
-}
 
 const DETAIL_COLUMNS = `r.ifsc as ifsc_code, k.name as bank_name, r.branch as branch_name, r.city, r.state, r.address`;
 

@@ -7,6 +7,7 @@ import { apiError, validationError } from '../errors';
 import { checkStepBody } from '../merchants/checkStepBody';
 import { editableMembership } from '../merchants/editableMembership';
 import { accountOf, withSigningAuthority, type SignatoryInput } from '../merchants/signingAuthority';
+import type { SigningAuthorityBody } from '../../schemas/generated/stepBodies';
 import { loadMembership, saveRecord, type MerchantRecord } from '../merchants/store';
 
 const STEP = 'signing-authority';
@@ -38,8 +39,8 @@ export const accountRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
   const checkedSignatory = (record: MerchantRecord, sent: Record<string, unknown>): SignatoryInput => {
     const { id, ...rest } = sent;
     if (id !== undefined && !Number.isInteger(id)) throw validationError({ id: [message('validation.unexpected')] });
-    const fields = checkStepBody(ajv, step, record, rest);
-    return { ...(fields as unknown as SignatoryInput), ...(id === undefined ? {} : { id: id as number }) };
+    const fields = checkStepBody<SigningAuthorityBody>(ajv, step, record, rest);
+    return { ...fields, ...(typeof id === 'number' ? { id } : {}) };
   };
 
   app.post<{ Params: { id: string }; Body: { cin: string } }>(

@@ -13,6 +13,7 @@ import { hasPermission, loadMembership, saveRecord, type MerchantRecord } from '
 import { addressesToStore } from '../merchants/updates/addresses';
 import { checkAddressPayload } from './addresses';
 import { bankChanger } from './bankDetails';
+import type { GstUpdateBody } from '../../schemas/generated/stepBodies';
 import { websiteChanger } from './website';
 
 const API = 'https://onboarding.local/schemas/api/addenda.json';
@@ -68,7 +69,7 @@ export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
         const { record, addendum } = await propose(userId, id, 'address', { ...data });
         return { merchant: record, addendum };
       }
-      const checked = checkStepBody(ajv, gstStep, current, new_data);
+      const checked = checkStepBody<GstUpdateBody>(ajv, gstStep, current, new_data);
       const { record, addendum } = await propose(userId, id, 'gst', { gst_number: checked.gst_number });
       return { merchant: record, addendum };
     },
@@ -101,7 +102,7 @@ export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     async (request) => {
       const { userId } = currentUser(request);
       const { record: current } = await actingMembership(db, userId, request.params.id, 'business-details');
-      const { gst_number } = checkStepBody(ajv, gstStep, current, request.body);
+      const { gst_number } = checkStepBody<GstUpdateBody>(ajv, gstStep, current, request.body);
       const result = await db.transaction(async (tx) => {
         const { record: stored } = await actingMembership(tx, userId, request.params.id, 'business-details', true);
         checkStepBody(ajv, gstStep, stored, request.body);

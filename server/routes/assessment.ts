@@ -1,15 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import en from '../../schemas/messages/assessment.en.json';
-import hi from '../../schemas/messages/assessment.hi.json';
-import { addTexts, message } from '../../schemas/messages';
+import { message } from '../../schemas/messages';
 import { assessmentQuestions } from '../../schemas/registry';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { hasPermission, loadMembership, saveRecord } from '../merchants/store';
-
-// The refusals' texts live in the feature's catalogue, which merchants download only with its screen.
-addTexts({ en, hi });
 
 const API = 'https://onboarding.local/schemas/api/assessment.json';
 /**

@@ -53,7 +53,7 @@ export const bankDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       if (typeof alternativeToken === 'string') return changeBank(userId, request.params.id, alternativeToken, request.body.bank_detail);
       const record = await db.transaction(async (tx) => {
         const { record: stored } = await editableMembership(tx, userId, request.params.id, STEP, true);
-        const input = checkStepBody(ajv, step, stored, request.body.bank_detail) as unknown as BankDetailInput;
+        const input = checkStepBody<BankDetailInput>(ajv, step, stored, request.body.bank_detail);
         // The account a recent ₹1 UPI payment came from, held in the same name: verified at once, no test deposit.
         if (await usePaidUpiRequest(tx, stored.uuid, input, clock.now())) {
           const verified = withVerifiedBankDetail(stored, input, 'upi_payment');

@@ -8,10 +8,12 @@ import { apiError, validationError } from '../errors';
 import { saveFile, type UploadLimits } from '../files/fileStore';
 import { inspectedUpload, readMultipartUpload } from '../files/readMultipartUpload';
 import { actingMembership } from '../merchants/editableMembership';
-import { saveRecord } from '../merchants/store';
+import { saveRecord, type MerchantRecord } from '../merchants/store';
 
 /** The bank proof types (onboarding spec section 3): Cancelled Cheque, Bank Statement, Passbook, Bank Verification Letter. */
 export const BANK_PROOF_TYPES = ['CC', 'BS', 'PB', 'BC'] as const;
+
+const isBankProofType = (value: unknown): value is (typeof BANK_PROOF_TYPES)[number] => (BANK_PROOF_TYPES as readonly unknown[]).includes(value);
 /** A bank proof is smaller than 5 MB, a PDF or an image (spec section 9). */
 export const BANK_PROOF_LIMITS: UploadLimits = { maxBytes: 5 * 1024 * 1024, types: ['pdf', 'png', 'jpg'] };
 
@@ -40,7 +42,7 @@ export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
       limitsFor: () => BANK_PROOF_LIMITS,
     });
     const proofType = fields.proof_type;
-    if (typeof proofType !== 'string' || !(BANK_PROOF_TYPES as readonly string[]).includes(proofType)) {
+    if (!isBankProofType(proofType)) {
       throw validationError({ proof_type: [message('bankProof.typeRequired')] });
     }
     if (!upload) throw validationError({ file: [message('upload.missing')] });
@@ -48,12 +50,13 @@ export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
 
     const record = await db.transaction(async (tx) => {
       const { record: stored } = await actingMembership(tx, userId, request.params.id, 'bank-details', true);
-      if (evaluateStatus(stored, rulesConfig).bankProofWanted !== true) throw apiError('BANK_PROOF_NOT_WANTED');
+      const bank = stored.bank_detail;
+      if (!bank || evaluateStatus(stored, rulesConfig).bankProofWanted !== true) throw apiError('BANK_PROOF_NOT_WANTED');
       const file = await saveFile(tx, checked, { merchantUuid: stored.uuid, kind: 'bank_proof', createdBy: userId });
-      const updated = {
+      const updated: MerchantRecord = {
         ...stored,
         bank_detail: {
-          ...(stored.bank_detail as Record<string, unknown>),
+          ...bank,
           bank_verification_status: 'pending',
           bank_verification_proof: proofType,
           bank_verification_proof_file_id: file.id,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ifscBranchesAnswerSchema, ifscDetailAnswerSchema } from '../../schemas/api/ifscDetailAnswer';
 import { message } from '../../schemas/messages';
 import { authenticate } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -29,12 +30,12 @@ export const ifscDetailsRoutes = (ctx: AppContext): FastifyPluginAsync => async 
 
   app.get<{ Querystring: { bank_name: string; state: string; city: string } }>(
     '/ifsc_details/branches',
-    { schema: query('branchesQuery') },
+    { schema: { ...query('branchesQuery'), response: { 200: ifscBranchesAnswerSchema } } },
     async (request) => ({ ifsc_details: await branchesOf(db, request.query.bank_name, request.query.state, request.query.city) }),
   );
 
   // A code the directory lacks but RBI's list (the `ifsc` package) knows is a real branch: its bank, no details.
-  app.get<{ Params: { ifsc: string } }>('/ifsc_details/:ifsc', async (request) => {
+  app.get<{ Params: { ifsc: string } }>('/ifsc_details/:ifsc', { schema: { response: { 200: ifscDetailAnswerSchema } } }, async (request) => {
     const code = request.params.ifsc.toUpperCase();
     if (!/^[A-Z0-9]{11}$/.test(code)) throw validationError({ ifsc_code: [message('validation.ifsc')] });
     const branch = await branchOf(db, code);

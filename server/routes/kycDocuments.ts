@@ -276,7 +276,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
         // The merchant keeps the requirements they submitted against: a later publish does not change what they owe.
         await tx.query('update merchants set requirements_version = coalesce(requirements_version, $2) where uuid = $1', [stored.uuid, current.version]);
         const documentStatus = reuploaded ? 'DOCUMENT_REUPLOADED' : 'Docs Received';
-        const updated = { ...stored, document_status: stored.document_status === 'Docs Approved' ? stored.document_status : documentStatus };
+        const updated: MerchantRecord = { ...stored, document_status: stored.document_status === 'Docs Approved' ? stored.document_status : documentStatus };
         await saveRecord(tx, updated, by.userId, 'documents.submitted', { document_status: updated.document_status });
         return updated;
       });

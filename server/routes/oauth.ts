@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import oauthApi from '../../schemas/api/oauth.json';
-import en from '../../schemas/messages/oauth.en.json';
-import hi from '../../schemas/messages/oauth.hi.json';
-import { addTexts, message } from '../../schemas/messages';
+import { message } from '../../schemas/messages';
 import { aclPermissions } from '../../schemas/registry';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -10,8 +8,6 @@ import { ApiError, apiError } from '../errors';
 import { hasPermission, permissionsOf } from '../merchants/store';
 import { clientSecretMatches, issueCode, partnerByClientId, redeemCode, type Partner } from '../oauth/partners';
 import { registeredRedirectUri } from '../oauth/registeredRedirectUri';
-
-addTexts({ en, hi });
 
 /** The refusals of the partner calls: RFC 6749's error code, and the catalogue's text. */
 const REFUSALS = {

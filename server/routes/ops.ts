@@ -2,15 +2,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { JsonValue } from '../../rules/types';
 import { authenticate, currentUser } from '../auth/authenticate';
 import { REVIEW_ROLES, staffRoleOf, type StaffRole } from '../auth/staff';
-import { lockedRecord, saveRecord } from '../merchants/store';
+import { lockedRecord, saveRecord, type MerchantRecord } from '../merchants/store';
 import { isUuid, parseRecordId } from '../merchants/parseIds';
 import { notifyProfile } from '../penny/profileEvents';
 import type { AppContext } from '../context';
 import { diffVersions, fixtureFailures, latestAuditEntries, requirementsByEntity, storedFixtureProblem, versionBodyErrors, type VersionStatus } from '../documents/requirementVersions';
 import { createDraftVersion, merchantsFollowingPublished, publishVersion, unpinMerchants, versionSummaries, type PublishAction } from '../documents/requirementVersionStore';
 import { deleteStoredFixture, saveStoredFixture, storedFixtures } from '../documents/requirementFixtures';
-import { extendCatalogues, message } from '../../schemas/messages';
-import opsTexts from '../../schemas/messages/ops.en.json';
+import { message } from '../../schemas/messages';
 import { SUBMITTED } from '../documents/kycDocuments';
 import { ApiError, apiError, validationError } from '../errors';
 import { isStorableText } from '../http/refuseUnsafeStrings';
@@ -19,11 +18,14 @@ import { AGREEMENT_COPY_STATUS } from '../agreements/signedCopy';
 import { reviewWebsiteDocuments, websiteCategoryById } from '../documents/websiteDocuments';
 import { decodeQueueCursor, encodeQueueCursor, parseQueueSearch, QUEUE_PAGE_SIZE, waitingItems, WEBSITE_IN_REVIEW } from '../documents/reviewQueue';
 import { queuedItems } from '../documents/queuedItems';
+import { requirementsAnswerSchema } from '../../schemas/api/versionSummaryAnswer';
 import { notifyDocumentReviewed } from '../notifications/merchantNotifications';
+
+/** A reviewer's verdict on a website: a website approval status of the record (schemas/api/ops.json websiteReview). */
+type WebsiteReview = Exclude<NonNullable<MerchantRecord['website_detail']>['website_approval_status'], null>;
 
 
 const API = 'https://onboarding.local/schemas/api/ops.json';
-extendCatalogues(opsTexts);
 const BASE = '/ops/document-requirements';
 /** PostgreSQL's integer maximum: a version number beyond it names no version. */
 const INTEGER_MAX = 2_147_483_647;
@@ -63,7 +65,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     return found;
   };
 
-  app.get(BASE, async (request) => {
+  app.get(BASE, { schema: { response: { 200: requirementsAnswerSchema } } }, async (request) => {
     await staff(request, READ);
     await requirements.seeded();
     const published = await requirements.current();
@@ -218,14 +220,14 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
       if (!isUuid(request.params.id)) throw apiError('NOT_FOUND');
       const record = await db.transaction(async (tx) => {
         const stored = await lockedRecord(tx, request.params.id);
-        const bank = stored?.bank_detail as Record<string, unknown> | null | undefined;
+        const bank = stored?.bank_detail;
         if (!stored || !bank || bank.bank_verification_status !== 'pending' || !bank.bank_verification_proof_file_id) throw apiError('NOT_FOUND');
         const approved = request.body.status === 'Approved';
         const remarks = approved ? null : (request.body.remarks ?? '').trim();
-        const bankDetail = approved
+        const bankDetail: MerchantRecord['bank_detail'] = approved
           ? { ...bank, bank_verification_status: 'verified', bank_verification_remarks: null }
           : { ...bank, bank_verification_status: 'need_bank_proof_doc', bank_verification_proof: null, bank_verification_proof_file_id: null, bank_verification_remarks: remarks };
-        const updated = { ...stored, bank_detail: bankDetail };
+        const updated: MerchantRecord = { ...stored, bank_detail: bankDetail };
         await notifyDocumentReviewed(tx, stored, { subject: String(bank.bank_verification_proof_file_id), label: 'documents.category.BANK_PROOF', status: request.body.status, remarks });
         await saveRecord(tx, updated, userId, approved ? 'bank.proof_approved' : 'bank.proof_declined', { file_id: String(bank.bank_verification_proof_file_id), remarks });
         await notifyProfile(tx, stored.uuid, approved ? { bank_verified: true, bank_verification_status: 'verified' } : { bank_verification_status: 'need_bank_proof_doc' });
@@ -242,7 +244,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
    * categories (req_doc_category: its id), which the merchant then uploads on the Website tab. The merchant's open
    * pages hear of it on the live channel.
    */
-  app.post<{ Params: { id: string }; Body: { status: string; comment?: string | null; req_doc_category?: number | null } }>(
+  app.post<{ Params: { id: string }; Body: { status: WebsiteReview; comment?: string | null; req_doc_category?: number | null } }>(
     '/ops/websites/:id/review',
     { schema: { body: { $ref: `${API}#/$defs/websiteReview` } } },
     async (request) => {
@@ -259,7 +261,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
         const comments = comment ? withComment(detail.comments, comment, 'reviewer', clock.now()) : detail.comments;
         const verdict = request.body.status === 'Website OK' ? 'Approved' : 'Declined';
         const reviewed = await reviewWebsiteDocuments(tx, stored, verdict, ask, { userId, actor: 'staff' }, comment || null);
-        const updated = { ...stored, website_detail: { ...reviewed, website_approval_status: request.body.status, comments } };
+        const updated: MerchantRecord = { ...stored, website_detail: { ...reviewed, website_approval_status: request.body.status, comments } };
         await saveRecord(tx, updated, userId, 'website.reviewed', { status: request.body.status, req_doc_category: ask?.id ?? null });
         await notifyProfile(tx, stored.uuid, { website_approval_status: request.body.status });
         return updated;

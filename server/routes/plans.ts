@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import en from '../../schemas/messages/plans.en.json';
-import hi from '../../schemas/messages/plans.hi.json';
-import { addTexts } from '../../schemas/messages';
-import { pricingPlans } from '../../schemas/registry';
+import { merchantRecord, pricingPlans } from '../../schemas/registry';
+import { withRecordDefaults } from '../../schemas/withRecordDefaults';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { apiError } from '../errors';
 import { hasPermission, loadMembership, saveRecord, type MerchantRecord } from '../merchants/store';
-
-// The refusals' texts live in the feature's catalogue, which merchants download only with its screen.
-addTexts({ en, hi });
 
 const API = 'https://onboarding.local/schemas/api/cs-plans.json';
 /** What buying a plan needs: the spec names no permission; buying the provider's products (README, Notes). */
@@ -19,6 +14,16 @@ const MAY_BUY = 'manage_payment_products';
 const CLOSED_STATUSES = ['payment_completed', 'kam_assigned'];
 
 /** Whether the merchant may still choose a plan (the /plans rule: eligible, and no plan paid or handled yet). */
+/** A plan's name as the record stores it (schemas/records/merchant.json cs_plan.name). */
+type PlanName = NonNullable<NonNullable<MerchantRecord['cs_plan']>['name']>;
+
+/** The name of a plan of schemas/master/pricing-plans.json as the record's; throws for a name the record does not know. */
+function planName(name: string): PlanName {
+  const known: readonly unknown[] = merchantRecord.properties.cs_plan.properties.name.enum;
+  if (!known.includes(name)) throw new Error(`Plan ${name} is not a plan of schemas/records/merchant.json`);
+  return name as PlanName;
+}
+
 export const planOpen = (record: MerchantRecord) =>
   record.is_cs_eligible === true && !CLOSED_STATUSES.includes(String((record.cs_plan as { status?: unknown } | null)?.status));
 
@@ -45,7 +50,7 @@ export const planRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     const { userId } = currentUser(request);
     return db.transaction(async (tx) => {
       const record = await buyer(tx, userId, request.params.id);
-      const next = { ...record, new_merchant: false, cs_plan: { name: 'Starter', status: null } };
+      const next: MerchantRecord = { ...record, new_merchant: false, cs_plan: { name: 'Starter', status: null } };
       await saveRecord(tx, next, userId, 'cs_plan_starter', {});
       return { merchant: next };
     });
@@ -61,7 +66,7 @@ export const planRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
         const plan = pricingPlans.pricing_plans.find((candidate) => candidate.cs_plan_name === request.body.cs_plan_name)!;
         const txnid = randomUUID();
         await tx.query('insert into cs_plan_payments (txnid, merchant_uuid, user_id, plan_name, amount) values ($1, $2, $3, $4, $5)', [txnid, record.uuid, userId, plan.name, plan.total]);
-        await saveRecord(tx, { ...record, cs_plan: { name: plan.name, status: 'payment_pending' } }, userId, 'cs_plan_payment_started', { txnid, plan: plan.name });
+        await saveRecord(tx, { ...record, cs_plan: { name: planName(plan.name), status: 'payment_pending' } }, userId, 'cs_plan_payment_started', { txnid, plan: plan.name });
         return ctx.providers.payment.paymentParams({ txnid, amount: plan.total, productinfo: plan.name, email: String(record.email ?? ''), name: String(record.name ?? '') });
       });
     },
@@ -81,7 +86,7 @@ export async function settlePlanPayment(db: Database, txnid: string, succeeded: 
     if (!payment) return undefined;
     if (succeeded) {
       const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [payment.merchant_uuid]);
-      await saveRecord(tx, { ...row!.record, cs_plan: { name: payment.plan_name, status: 'payment_completed' } }, payment.user_id, 'cs_plan_payment_completed', { txnid });
+      await saveRecord(tx, { ...withRecordDefaults(row!.record), cs_plan: { name: planName(payment.plan_name), status: 'payment_completed' } }, payment.user_id, 'cs_plan_payment_completed', { txnid });
     }
     return succeeded;
   });

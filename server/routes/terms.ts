@@ -1,7 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import en from '../../schemas/messages/terms.en.json';
-import hi from '../../schemas/messages/terms.hi.json';
-import { addTexts } from '../../schemas/messages';
 import { evaluateStatus } from '../../rules/evaluate';
 import rulesConfig from '../../rules/config';
 import { authenticate, currentUser } from '../auth/authenticate';
@@ -9,9 +6,6 @@ import type { AppContext } from '../context';
 import { apiError } from '../errors';
 import { requestedProduct, termsOf } from '../http/requestedProduct';
 import { hasPermission, loadMembership, saveRecord } from '../merchants/store';
-
-// The refusals' texts live in the feature's catalogue, which merchants download only with its screen.
-addTexts({ en, hi });
 
 const API = 'https://onboarding.local/schemas/api/terms.json';
 /** Moving the account to another product changes the merchant's profile: the owner's permission (README, Notes). */

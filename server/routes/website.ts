@@ -10,6 +10,7 @@ import { checkStepBody } from '../merchants/checkStepBody';
 import { actingMembership, editableMembership } from '../merchants/editableMembership';
 import { isUuid } from '../merchants/parseIds';
 import { listMerchants, saveRecord, type MerchantRecord } from '../merchants/store';
+import type { WebsiteDetailsBody } from '../../schemas/generated/stepBodies';
 import { message } from '../../schemas/messages';
 
 const STEP = 'website-details';
@@ -35,7 +36,7 @@ export function withComment(comments: readonly WebsiteComment[], comment: string
 }
 
 /** A website detail with nothing sent yet (the record's shape: schemas/records/merchant.json websiteDetail). */
-export function emptyWebsiteDetail(): Record<string, unknown> {
+export function emptyWebsiteDetail(): NonNullable<MerchantRecord['website_detail']> {
   return {
     uuid: randomUUID(),
     website_url: null,
@@ -87,7 +88,7 @@ export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
       if (!owner) throw apiError('NOT_FOUND');
       const record = await db.transaction(async (tx) => {
         const { record: stored } = await actingMembership(tx, userId, owner.uuid, STEP, true);
-        const detail = stored.website_detail as Record<string, unknown> | null;
+        const detail = stored.website_detail;
         if (!detail || detail.uuid !== request.params.uuid || detail.liveliness_status == null) throw validationError({ domain_status_by_merchant: [message('website.domainStatus.notChecked')] });
         const updated: MerchantRecord = { ...stored, website_detail: { ...detail, domain_status_by_merchant: request.body.domain_status_by_merchant } };
         await saveRecord(tx, updated, userId, 'website.domain_status', { domain_status_by_merchant: request.body.domain_status_by_merchant });
@@ -113,7 +114,7 @@ export const websiteRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
       if (!owner) throw apiError('NOT_FOUND');
       const record = await db.transaction(async (tx) => {
         const { record: stored } = await actingMembership(tx, userId, owner.uuid, STEP, true);
-        const detail = stored.website_detail as { uuid: string; comments: WebsiteComment[] } | null;
+        const detail = stored.website_detail;
         if (!detail || detail.uuid !== request.params.uuid) throw apiError('NOT_FOUND');
         if (detail.comments.length >= MAX_COMMENTS) throw validationError({ comment: [message('website.comments.tooMany', { max: MAX_COMMENTS })] });
         const updated: MerchantRecord = { ...stored, website_detail: { ...detail, comments: withComment(detail.comments, text, 'merchant', clock.now()) } };
@@ -138,7 +139,7 @@ export function websiteChanger(ctx: AppContext) {
   if (!step) throw new Error(`No step definition for ${STEP}`);
   return async (userId: string, merchantId: string, token: string | null, websiteDetail: Record<string, unknown>) => {
     const { record: current } = await editableMembership(db, userId, merchantId, STEP, false);
-    const body = checkStepBody(ajv, step, current, websiteDetail);
+    const body = checkStepBody<WebsiteDetailsBody>(ajv, step, current, websiteDetail);
     const scope = step.otpScopeFor(body, current);
     if (scope && token === null) throw apiError('OTP_TOKEN_INVALID');
     // Outside the transaction: a provider call may be slow, and holds no lock.
@@ -151,8 +152,8 @@ export function websiteChanger(ctx: AppContext) {
       const thirdParty = body.integration_type === 'THIRD_PARTY';
       const urls = Object.fromEntries(URL_FIELDS.map((field) => [field, thirdParty ? ((body[field] as string | undefined) ?? null) : null]));
       if (addendumNeeded(stored, 'website_detail')) return proposeAddendum(tx, stored, 'website_detail', { integration_type: body.integration_type, ...urls }, userId, clock.now());
-      const previous = (stored.website_detail as Record<string, unknown> | null) ?? emptyWebsiteDetail();
-      const website_detail = {
+      const previous = stored.website_detail ?? emptyWebsiteDetail();
+      const website_detail: MerchantRecord['website_detail'] = {
         ...previous,
         ...urls,
         website_url_invalid: false,

@@ -1,6 +1,10 @@
 import { localizeUiSchema } from '../../renderer/localizeUiSchema';
 import { catalogueFor } from '../../schemas/messages';
 import { stepForms } from '../../schemas/registry';
+import { loadStepFormTexts } from '../../schemas/stepFormTexts';
+
+// The forms' texts, as StepForm loads them before it localizes a uiSchema.
+loadStepFormTexts();
 
 const panUiSchema = stepForms['pan-details']!.uiSchema;
 const en = catalogueFor('en');

@@ -31,9 +31,14 @@ describe('schemas/records/merchant.json', () => {
     ]);
   });
 
-  it('refuses a misspelt key and a missing key', () => {
-    const { re_kyc_required: _, ...record } = { ...structuredClone(example), re_kyc_requried: true };
-    expect(problems(record).sort()).toEqual(['merchant.re_kyc_required: missing', 'merchant.re_kyc_requried: unknown key (misspelt?)']);
+  it('refuses a misspelt key and a missing identifying key', () => {
+    const { uuid: _, ...record } = { ...structuredClone(example), re_kyc_requried: true };
+    expect(problems(record).sort()).toEqual(['merchant.re_kyc_requried: unknown key (misspelt?)', 'merchant.uuid: missing']);
+  });
+
+  it('accepts a record without a key added later, which has a default', () => {
+    const { gst_addendum_status: _, ...record } = structuredClone(example);
+    expect(problems(record)).toEqual([]);
   });
 
   it('checks each status value against its status type', () => {

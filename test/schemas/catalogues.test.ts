@@ -40,7 +40,10 @@ import displayNameHi from '../../schemas/messages/displayName.hi.json';
 import nowEn from '../../schemas/messages/now.en.json';
 import nowHi from '../../schemas/messages/now.hi.json';
 import { catalogueFor, message, registerCatalogue, setActiveLanguage } from '../../schemas/messages';
-import '../../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../../schemas/stepFormTexts';
+
+// The forms' texts, as the screens that show them load them.
+loadStepFormTexts();
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 const texts = (catalogue: Record<string, string>) => Object.entries(catalogue).filter(([key]) => key !== '$id');

@@ -114,6 +114,8 @@ describe('POST /api/v1/merchants/{id}/bank_details', () => {
       penny_attempt_left: 3,
       addendum_status: null,
       bank_verification_proof: null,
+      bank_verification_proof_file_id: null,
+      bank_verification_remarks: null,
     });
     expect(record).toMatchObject({
       business_entity_id: 6,

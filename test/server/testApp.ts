@@ -7,6 +7,11 @@ import { migrate } from '../../server/db/migrate';
 import type { MerchantRecord } from '../../server/merchants/store';
 import { aclPermissions } from '../../schemas/registry';
 import type { NewPartner } from '../../server/oauth/partners';
+import { loadServerTexts } from '../../server/serverTexts';
+
+// The texts the server answers with, as build() loads them: the server tests write their expected answers with
+// message() while their tables are collected, before any app is built.
+loadServerTexts();
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,8 +1,10 @@
-import { entitiesForPan, entityById, type BusinessEntity } from '../../../schemas/businessEntities';
+import { entityById, type BusinessEntity } from '../../../schemas/businessEntities';
 import { message } from '../../../schemas/messages';
 import { businessEntities } from '../../../schemas/registry';
 import { validationError } from '../../errors';
 import { withAccount } from '../signingAuthority';
+import { recordEntity } from '../recordEntity';
+import type { MerchantRecord } from '../store';
 import type { StepUpdate } from './types';
 
 export interface PanDetails {
@@ -18,9 +20,9 @@ interface VerifiedPan {
 }
 
 /**
- * The PAN step: the entity must suit the PAN's holder type (its fourth letter), then the
- * provider verifies the PAN and the outcome is recorded — verified with the PAN name (and the merchant's
- * account created), or Failed.
+ * The PAN step: the entity suits the PAN's holder type (its fourth letter: the step definition's rule, which the form
+ * shows and checkStepBody holds before this), then the provider verifies the PAN and the outcome is recorded —
+ * verified with the PAN name (and the merchant's account created), or Failed.
  */
 export const panDetailsUpdate: StepUpdate<PanDetails, VerifiedPan> = {
   step: 'pan-details',
@@ -28,19 +30,16 @@ export const panDetailsUpdate: StepUpdate<PanDetails, VerifiedPan> = {
   async prepare(data, providers) {
     const entity = entityById(data.business_entity_id, businessEntities);
     if (!entity) throw validationError({ business_entity_id: [message('validation.unknownEntity')] });
-    if (!entitiesForPan(data.pancard_number, businessEntities).some((allowed) => allowed.id === entity.id)) {
-      throw validationError({ business_entity_id: [message('validation.entityNotForPan')] });
-    }
     const verification = await providers.pan.verify(data.pancard_number);
     return { data, entity, panName: verification.valid ? verification.name : null };
   },
   apply(record, { data, entity, panName }) {
-    const productAccount = (record.product_account_detail ?? {}) as Record<string, unknown>;
-    const updated = {
+    const productAccount = record.product_account_detail ?? { dob: null, pep: null };
+    const updated: MerchantRecord = {
       ...record,
       pancard_number: data.pancard_number,
       business_entity_id: entity.id,
-      business_entity: entity,
+      business_entity: recordEntity(entity),
       pan_verification_status: panName ? 'verified' : 'Failed',
       pancard_name: panName,
       product_account_detail: { ...productAccount, dob: data.dob ?? null },

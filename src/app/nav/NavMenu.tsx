@@ -10,7 +10,7 @@ import { t } from '../../shared/ui/t';
 import { logout } from './logout';
 import { useNavFacts } from './useNavFacts';
 
-addTexts({ en });
+const texts = { en };
 
 /** The header's menus: the account menu and the integration menu (platform spec section 2, Navigation chrome). */
 export type MenuName = 'accountMenu' | 'integrationMenu';
@@ -21,6 +21,7 @@ export type MenuName = 'accountMenu' | 'integrationMenu';
  * somewhere is a link; MUI's menu moves with the arrow keys and gives focus back to the button on Escape.
  */
 export default function NavMenu({ menu, id, anchorEl, onClose }: { menu: MenuName; id: string; anchorEl: HTMLElement; onClose: () => void }) {
+  addTexts(texts);
   const facts = useNavFacts();
   const variant = variantData(hostVariant());
   const items = facts ? navItems(variant, variant[menu], NAV_ENTRIES, facts) : [];

@@ -10,7 +10,7 @@ import { t } from '../../shared/ui/t';
 import { Breadcrumb } from './Breadcrumb';
 import { useNavFacts } from './useNavFacts';
 
-addTexts({ en });
+const texts = { en };
 
 /** The view a team accounts path shows (platform spec section 2: Manage Roles or Manage Employees by the path), none for the Manage Staff summary. */
 export function settingsView(pathname: string): string | undefined {
@@ -25,6 +25,7 @@ export function settingsView(pathname: string): string | undefined {
  * Manage Staff is a page of this app; the other tabs go to the merchant dashboard.
  */
 export function SettingsNav() {
+  addTexts(texts);
   const { pathname } = useLocation();
   const facts = useNavFacts();
   const variant = variantData(hostVariant());

@@ -22,7 +22,7 @@ import { t } from '../../shared/ui/t';
 import { hasScreen, JourneyProgress, stepLine, stepStatus, stepTitleKey } from '../onboarding';
 import { useChild, useChildren, type ChildSummary, type ChildView } from './aggregatorApi';
 
-addTexts({ en });
+const texts = { en };
 
 const nameOf = (merchant: Pick<ChildSummary, 'name' | 'business_name'>) => merchant.name?.trim() || merchant.business_name?.trim() || t('aggregator.noName');
 const statusOf = (error: unknown) => (error instanceof ApiRequestError ? error.status : 0);
@@ -34,6 +34,7 @@ const statusOf = (error: unknown) => (error instanceof ApiRequestError ? error.s
  * (the children call answers 404) the page says so.
  */
 export default function AggregatorPage() {
+  addTexts(texts);
   const [params] = useSearchParams();
   const childUuid = params.get('childUUID');
   const { uuid, summary, merchants } = useCurrentMerchant();

@@ -20,7 +20,7 @@ import { useCurrentMerchant } from '../../shared/api/currentMerchant';
 import { t } from '../../shared/ui/t';
 import { ASSESSMENT_QUESTIONS_KEY, fetchAssessmentQuestions, sendAssessmentResponses, type AssessmentOption } from './assessmentApi';
 
-addTexts({ en });
+const texts = { en };
 
 /** The illustration of each category (spec section 2: Business, Developer or Customer; Business by default). */
 const ILLUSTRATIONS: Record<string, ComponentType<{ fontSize?: 'large'; color?: 'primary' }>> = { Business: StorefrontIcon, Developer: CodeIcon, Customer: PersonOutlineIcon };
@@ -48,6 +48,7 @@ const OptionText = ({ option }: { option: AssessmentOption }) => (
  * Customer; a failure to load the questions goes to /app/welcome.
  */
 export default function AssessmentPage() {
+  addTexts(texts);
   const navigate = useNavigate();
   const merchant = useCurrentMerchant().summary;
   const questions = useSWRImmutable(ASSESSMENT_QUESTIONS_KEY, fetchAssessmentQuestions, { shouldRetryOnError: false });

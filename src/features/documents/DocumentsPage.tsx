@@ -16,7 +16,7 @@ import { keys } from '../../shared/api/keys';
 import type { Merchant } from '../../shared/api/types';
 import { t } from '../../shared/ui/t';
 import type { DocsReq, DocumentCategory } from './types';
-import './documentTexts';
+import { loadDocumentTexts } from './documentTexts';
 import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 /** The upload dialog and its sortable grid load when a merchant first opens one (dnd-kit stays out of the first load). */
@@ -46,6 +46,7 @@ export function DocumentsPage({
   permitted?: boolean;
   embedded?: boolean;
 }) {
+  loadDocumentTexts();
   const { mutate } = useSWRConfig();
   const { data, error, mutate: reload } = useSWR<DocsReq>(keys.merchantDocsReq(merchant.uuid), (path: string) => apiFetch<DocsReq>(path));
   const [uploading, setUploading] = useState<DocumentCategory | null>(null);

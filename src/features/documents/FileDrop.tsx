@@ -5,8 +5,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { t } from '../../shared/ui/t';
-import './documentTexts';
-import '../../../schemas/stepFormTexts';
+import { loadDocumentTexts } from './documentTexts';
+import { loadStepFormTexts } from '../../../schemas/stepFormTexts';
 
 /** What an uploader holds once its file is stored: the name and size, and a preview for images. */
 export interface HeldFile {
@@ -27,6 +27,8 @@ export const readableSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes
  * image stored earlier. `sx` is its box: a fixed square, or the tile's width at a height.
  */
 export function FilePicture({ file, alt, sx }: { file: HeldFile; alt: string; sx: { width: number | string; height: number } }) {
+  loadDocumentTexts();
+  loadStepFormTexts();
   const box = { ...sx, borderRadius: 0.5, flexShrink: 0 };
   if (file.previewUrl) return <Box component="img" src={file.previewUrl} alt={alt} sx={{ ...box, objectFit: 'cover' }} />;
   return (
@@ -38,6 +40,7 @@ export function FilePicture({ file, alt, sx }: { file: HeldFile; alt: string; sx
 
 /** The browser's first check of a chosen file, before it is sent: the type by name and the size limit (spec section 5's words, as the server's). */
 export function fileProblem(file: File, maxMb: number): string | null {
+  loadStepFormTexts();
   if (!/\.(pdf|png|jpe?g)$/i.test(file.name)) return t('validation.fileType');
   if (file.size >= maxMb * 1024 * 1024) return t('validation.fileSize', { max: maxMb });
   return null;
@@ -67,6 +70,8 @@ export function FileDrop({
   upload: (file: File, onProgress: (percent: number) => void) => Promise<void>;
   onRemove?: () => void;
 }) {
+  loadDocumentTexts();
+  loadStepFormTexts();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);

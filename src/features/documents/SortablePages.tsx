@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { t } from '../../shared/ui/t';
 import { FilePicture, readableSize, type HeldFile } from './FileDrop';
-import './documentTexts';
+import { loadDocumentTexts } from './documentTexts';
 
 /** One uploaded page of a multi-page document: its attachment id and what the merchant sees of it. */
 export interface Page extends HeldFile {
@@ -20,6 +20,7 @@ export interface Page extends HeldFile {
  * keyboard sensor, which also announces each move to screen readers). `addMore` is the last tile.
  */
 export function SortablePages({ pages, onReorder, onRemove, addMore }: { pages: Page[]; onReorder: (pages: Page[]) => void; onRemove: (page: Page) => void; addMore?: ReactNode }) {
+  loadDocumentTexts();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),

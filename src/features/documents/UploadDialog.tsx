@@ -22,7 +22,7 @@ import { t } from '../../shared/ui/t';
 import { FileDrop, previewOf, type HeldFile } from './FileDrop';
 import { SortablePages, type Page } from './SortablePages';
 import type { DocumentCategory, DocumentTypeOption } from './types';
-import './documentTexts';
+import { loadDocumentTexts } from './documentTexts';
 
 /** The pages a multi-page document takes at most (spec section 9). */
 const MAX_PAGES = 5;
@@ -73,6 +73,7 @@ export function UploadDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  loadDocumentTexts();
   const id = useId();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const types = category.subCategory?.value ?? [];

@@ -1,8 +1,9 @@
 import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
 // The documents feature's public entry: what other features may use of it. Its screens load when first rendered, so
-// an importer's chunk gets neither their code (the uploader's sortable pages) nor the document texts with them.
-// A screen that shows document texts itself imports ./documentTexts too, until texts are loaded explicitly (#28 item 8).
+// an importer's chunk gets neither their code (the uploader's sortable pages) nor the document texts with them. A
+// screen of another feature that shows document texts itself loads them when it renders, from ./documentTexts, not
+// from here: this entry is in the first load, and the texts must not join it.
 
 export type { DocumentCategory } from './types';
 

@@ -5,7 +5,7 @@ import { clearSession } from '../../shared/session/session';
 import { DelayedLoader } from '../../shared/ui/DelayedLoader';
 import { t } from '../../shared/ui/t';
 import { HandoffMessage } from './HandoffMessage';
-import './handoffTexts';
+import { loadHandoffTexts } from './handoffTexts';
 import type { ServiceLoginStep } from './serviceLoginHandoff';
 import { serviceLoginStep } from './serviceLoginStep';
 
@@ -17,6 +17,7 @@ type Shown = ServiceLoginStep | { kind: 'failed' } | { kind: 'working' };
  * /app/account with the query, see the fetcher).
  */
 export default function ServiceLoginPage() {
+  loadHandoffTexts();
   const [shown, setShown] = useState<Shown>({ kind: 'working' });
   const form = useRef<HTMLFormElement>(null);
 

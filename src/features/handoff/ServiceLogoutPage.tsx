@@ -6,7 +6,7 @@ import { activeSession, clearSession } from '../../shared/session/session';
 import { DelayedLoader } from '../../shared/ui/DelayedLoader';
 import { t } from '../../shared/ui/t';
 import { HandoffMessage } from './HandoffMessage';
-import './handoffTexts';
+import { loadHandoffTexts } from './handoffTexts';
 import { logoutTargets, redirectRules } from './redirectRules';
 import { logoutDestination } from './serviceLoginHandoff';
 
@@ -27,6 +27,7 @@ async function endSession(): Promise<boolean> {
  * than an already ended session) shows '400 Something went wrong.'.
  */
 export default function ServiceLogoutPage() {
+  loadHandoffTexts();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);

@@ -17,7 +17,7 @@ import type { MerchantSummary } from '../../shared/api/types';
 import { chooseSessionMerchant } from '../../shared/session/session';
 import { t } from '../../shared/ui/t';
 
-addTexts({ en });
+const texts = { en };
 
 const nameOf = (merchant: MerchantSummary) => merchant.name?.trim() || t('merchantSwitch.noName');
 
@@ -27,6 +27,7 @@ const nameOf = (merchant: MerchantSummary) => merchant.name?.trim() || t('mercha
  * read by every screen through currentMerchant.ts) and goes to /onboarding.
  */
 export default function MerchantSwitchPage() {
+  addTexts(texts);
   const navigate = useNavigate();
   const { merchants, uuid, summary } = useCurrentMerchant();
   const choose = (merchant: MerchantSummary) => {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import schema from '../../../schemas/now/display-name.json';
 import uiSchema from '../../../schemas/now/display-name.ui.json';
 import type { FieldErrors, JsonSchema, UiSchema } from '../../../schemas/types';
-import '../../../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../../../schemas/stepFormTexts';
 import { StepForm } from '../../../renderer/StepForm';
 import { ApiRequestError, errorText, requestIdOf } from '../../shared/api/fetcher';
 import type { Merchant } from '../../shared/api/types';
@@ -32,6 +32,7 @@ export interface DisplayNameFormProps {
  * under the field or in the Oh no! box.
  */
 export default function DisplayNameForm({ merchantUuid, saved, suggestions, onSaved }: DisplayNameFormProps) {
+  loadStepFormTexts();
   const [start, setStart] = useState(() => ({ name: saved ?? suggestions[0] ?? '', picks: 0 }));
   const [typed, setTyped] = useState(start.name);
   const [busy, setBusy] = useState(false);

@@ -14,7 +14,7 @@ import { t } from '../../shared/ui/t';
 import { returnPath, useDisplayNameSuggestions, type DisplayNameSavedState } from './displayNameApi';
 import { NOW_PRODUCT, NowPage, useSessionMerchant } from './NowBankPage';
 
-addTexts({ en });
+const texts = { en };
 
 /** The form (the form renderer) and its precompiled validators (schemas/now/display-name.json), loaded side by side. */
 const DisplayNameForm = lazyWithRetry(() => Promise.all([import('./DisplayNameForm'), loadValidatorOfStep('display-name')]).then(([module]) => module));
@@ -26,6 +26,7 @@ const DisplayNameForm = lazyWithRetry(() => Promise.all([import('./DisplayNameFo
  * default the bank screen), which confirms the name above what comes next.
  */
 export default function DisplayNamePage() {
+  addTexts(texts);
   const { merchant, error, mutate } = useSessionMerchant();
   const suggestions = useDisplayNameSuggestions(merchant?.uuid);
   const navigate = useNavigate();

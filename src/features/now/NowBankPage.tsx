@@ -23,8 +23,8 @@ import nowEn from '../../../schemas/messages/now.en.json';
 import { addTexts } from '../../../schemas/messages';
 import type { DisplayNameSavedState } from './displayNameApi';
 
-addTexts({ en });
-addTexts({ en: nowEn });
+const texts = { en };
+const nowTexts = { en: nowEn };
 
 /** The NOW product's value of `merchant.product` (until the platform issue derives the product from the host). */
 export const NOW_PRODUCT = PRODUCTS.now;
@@ -44,6 +44,8 @@ export function useSessionMerchant() {
  * deposit goes, the wait screen, the penny-details screen after an instant deposit, or the NEFT fallback.
  */
 export default function NowBankPage() {
+  addTexts(texts);
+  addTexts(nowTexts);
   const { merchant, error, mutate } = useSessionMerchant();
   const navigate = useNavigate();
   const savedName = (useLocation().state as Partial<DisplayNameSavedState> | null)?.displayNameSaved;
@@ -148,6 +150,8 @@ function NeftFallback({ displayName }: { displayName: string | null }) {
 
 /** The contact-us link under the NOW bank form. */
 export function ContactUs() {
+  addTexts(texts);
+  addTexts(nowTexts);
   return (
     <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
       {t('now.bank.help')}{' '}
@@ -160,6 +164,8 @@ export function ContactUs() {
 
 /** The NOW screens' frame: the product header (logo, name, logout) and the page heading. */
 export function NowPage({ merchantName, heading, children }: { merchantName?: string; heading?: string; children: ReactNode }) {
+  addTexts(texts);
+  addTexts(nowTexts);
   return (
     <>
       <AppHeader merchantName={merchantName || undefined} />

@@ -16,7 +16,7 @@ import { t } from '../../shared/ui/t';
 import { fetchPartner, partnerKey, partnerNavigation, sendConsent, type AuthorizeRequest } from './oauthCalls';
 import { readableTextOn } from './readableTextOn';
 
-addTexts({ en });
+const texts = { en };
 
 /** The authorize request of the page's query, or null when client_id, redirect_uri or state is missing. */
 function authorizeRequestOf(search: string): AuthorizeRequest | null {
@@ -50,6 +50,7 @@ function Refused({ text }: { text: string }) {
  * code (or access_denied) and the state. A redirect_uri the server refuses never redirects: the page says why.
  */
 export default function OAuthAuthorizePage() {
+  addTexts(texts);
   const request = authorizeRequestOf(useLocation().search);
   const partner = useSWR(request ? partnerKey(request) : null, fetchPartner, { revalidateOnFocus: false, shouldRetryOnError: false });
   const merchant = useSWR(request ? 'oauth/sessionMerchant' : null, sessionMerchant, { revalidateOnFocus: false, shouldRetryOnError: false });

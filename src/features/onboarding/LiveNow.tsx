@@ -17,7 +17,7 @@ import type { Merchant } from '../../shared/api/types';
 import { productDashboardUrl } from '../../shared/productDashboard';
 import { t } from '../../shared/ui/t';
 
-addTexts({ en });
+const texts = { en };
 
 /** The settlement line for each settlement status the platform spec names (null: not started). */
 const SETTLEMENT_TEXTS: Record<string, string> = { Active: 'live.settlement.active', 'Thirdparty Hold': 'live.settlement.hold' };
@@ -32,6 +32,7 @@ interface AgreementFile {
  * signed service agreement to keep. The steps stay below, completed, for reference.
  */
 export default function LiveNow({ merchant }: { merchant: Merchant }) {
+  addTexts(texts);
   const agreement = useSWR(keys.agreement(merchant.uuid), (path: string) => apiFetch<AgreementFile>(path));
   const signed = agreement.data?.kyc_document?.processed_document ?? null;
   const [problem, setProblem] = useState(false);

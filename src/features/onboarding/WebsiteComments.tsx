@@ -8,8 +8,8 @@ import type { Merchant } from '../../shared/api/types';
 import { TextInput } from '../../../ui/TextInput';
 import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 import { t } from '../../shared/ui/t';
-import './components/componentTexts';
-import '../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './components/componentTexts';
+import { loadStepFormTexts } from '../../../schemas/stepFormTexts';
 
 interface WebsiteComment {
   id: number;
@@ -24,6 +24,8 @@ interface WebsiteComment {
  * without the permission to change the profile sees the reply box, and SEND opens the no-access modal (spec section 6).
  */
 export function WebsiteComments({ merchant, mayAct, permitted = true, onChanged }: { merchant: Merchant; mayAct: boolean; permitted?: boolean; onChanged(merchant: Merchant): void }) {
+  loadComponentTexts();
+  loadStepFormTexts();
   const id = useId();
   const detail = merchant.website_detail as { uuid: string; comments: WebsiteComment[] } | null | undefined;
   const [reply, setReply] = useState('');

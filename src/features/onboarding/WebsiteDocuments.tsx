@@ -12,9 +12,9 @@ import type { Merchant } from '../../shared/api/types';
 import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 import { t } from '../../shared/ui/t';
 import { UploadDialog, type DocumentCategory } from '../documents';
-import '../documents/documentTexts';
-import './components/componentTexts';
-import '../../../schemas/stepFormTexts';
+import { loadDocumentTexts } from '../documents/documentTexts';
+import { loadComponentTexts } from './components/componentTexts';
+import { loadStepFormTexts } from '../../../schemas/stepFormTexts';
 import { ProgressBar } from '../../../ui/ProgressBar';
 
 /** A category the reviewer asked for (GET website_details/{uuid}/website_documents), with the document in force. */
@@ -49,6 +49,9 @@ interface WebsiteDocumentsProps {
  * (onboarding spec section 6: canUpdate governs upload).
  */
 export function WebsiteDocuments({ merchant, mayAct, permitted = true, onChanged }: WebsiteDocumentsProps) {
+  loadDocumentTexts();
+  loadComponentTexts();
+  loadStepFormTexts();
   const id = useId();
   const detail = merchant.website_detail as WebsiteDetail | null | undefined;
   const asked = Boolean(detail && (detail.req_doc_category !== null || detail.website_document_categories.length > 0));

@@ -14,9 +14,6 @@ import { t } from '../../shared/ui/t';
 import { useStaffRole } from './api';
 import { lazyWithRetry } from '../../../ui/lazyWithRetry';
 
-// The console's texts load with it: merchants never download them.
-extendCatalogues(opsTexts);
-
 const RequirementsPanel = lazyWithRetry(() => import('./RequirementsPanel'));
 const ReviewQueuePanel = lazyWithRetry(() => import('./ReviewQueuePanel'));
 const AuditPanel = lazyWithRetry(() => import('./AuditPanel'));
@@ -31,6 +28,8 @@ type TabName = (typeof TABS)[number];
  * the role may not do.
  */
 export default function OpsPage() {
+  // The console's texts load with it: merchants never download them.
+  extendCatalogues(opsTexts);
   const role = useStaffRole();
   const [tab, setTab] = useState<TabName>('requirements');
 

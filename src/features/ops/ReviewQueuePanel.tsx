@@ -14,12 +14,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
-import '../onboarding/components/addendaTexts';
+import { loadAddendaTexts } from '../onboarding/components/addendaTexts';
 import { merchantQueue, shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters, type QueuePage } from './api';
 import { ownerFacts, type Fact } from './ownerFacts';
 import { useFileUrl } from './useFileUrl';
 import { AskForWebsiteDocument, WebsiteReviewDocuments } from './WebsiteReviewDocuments';
-import '../documents/documentTexts';
+import { loadDocumentTexts } from '../documents/documentTexts';
 
 const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Counter Signed Received', 'Approved', 'Declined'];
 
@@ -61,6 +61,8 @@ function byMerchant(pages: readonly QueuePage[]): QueuedDocument[][] {
  * merchant's document status follows from the same rules), or a merchant's items are reviewed one after another.
  */
 export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) {
+  loadAddendaTexts();
+  loadDocumentTexts();
   const [filters, setFilters] = useState<QueueFilters>({});
   const [typed, setTyped] = useState('');
   const queue = useReviewQueue(filters);

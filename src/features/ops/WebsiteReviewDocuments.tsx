@@ -11,7 +11,7 @@ import { apiFetch } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 import type { QueuedDocument } from './api';
 import { useFileUrl } from './useFileUrl';
-import '../documents/documentTexts';
+import { loadDocumentTexts } from '../documents/documentTexts';
 
 type WebsiteDocument = NonNullable<QueuedDocument['documents']>[number];
 
@@ -20,6 +20,7 @@ type WebsiteDocument = NonNullable<QueuedDocument['documents']>[number];
  * read it beside the website's facts (an image, or a PDF in a frame, fetched with the staff token).
  */
 export function WebsiteReviewDocuments({ documents }: { documents: readonly WebsiteDocument[] }) {
+  loadDocumentTexts();
   const [shown, setShown] = useState<WebsiteDocument | null>(null);
   if (documents.length === 0) return null;
   return (
@@ -69,6 +70,7 @@ interface WebsiteDocumentCategory {
 
 /** With a disapproval, the document to ask the merchant for (the website document categories), or none. */
 export function AskForWebsiteDocument({ value, onChange }: { value: number | null; onChange(value: number | null): void }) {
+  loadDocumentTexts();
   const { data } = useSWR('/api/v1/document_categories_and_types', (path: string) =>
     apiFetch<{ website_document_categories: WebsiteDocumentCategory[] }>(path).then((body) => body.website_document_categories),
   );

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
+import type { VersionSummary } from '../../../schemas/api/versionSummaryAnswer';
 import { apiFetch } from '../../shared/api/fetcher';
 
 /** The operations console's calls (server/routes/ops.ts). */
@@ -14,23 +15,14 @@ export const opsKeys = {
 } as const;
 
 export type StaffRole = 'ops_admin' | 'ops_reviewer' | 'ops_viewer';
-export type VersionStatus = 'draft' | 'published' | 'retired';
 
 export interface EntityDocuments {
   entity: string;
   documents: { required: string[]; optional: string[]; types: Record<string, string[]> };
 }
 
-export interface VersionSummary {
-  version: number;
-  status: VersionStatus;
-  note: string;
-  author: string | null;
-  created_at: string;
-  published_at: string | null;
-  published_by: string | null;
-  pinned_merchants: number;
-}
+/** A version as the console lists it, and where it stands: the types of the server's answer schema. */
+export type { VersionStatus, VersionSummary } from '../../../schemas/api/versionSummaryAnswer';
 
 export interface VersionBody {
   catalogue: Record<string, unknown>;

@@ -13,7 +13,7 @@ import { logout } from '../../app/nav/logout';
 import { apiFetch, ApiRequestError, errorText } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 
-addTexts({ en });
+const texts = { en };
 
 const OTP_LENGTH = 4;
 /** Seconds between the confirmation and signing out (platform spec sections 4, 9: logout after password change 4 s). */
@@ -59,6 +59,7 @@ function PasswordField({ id, label, value, onChange, disabled, errors, hint }: {
  * session; the page confirms and signs out after 4 seconds, to sign in again with the new password.
  */
 export default function PasswordPage() {
+  addTexts(texts);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [otp, setOtp] = useState('');

@@ -24,7 +24,7 @@ import { productDashboardUrl } from '../../shared/productDashboard';
 import { t } from '../../shared/ui/t';
 import { chooseStarter, fetchPricingPlans, generatePaymentParams, PRICING_PLANS_KEY, submitPaymentForm, type PlanFeature, type PricingPlan } from './plansApi';
 
-addTexts({ en });
+const texts = { en };
 
 const rupees = (amount: number) => amount.toLocaleString('en-IN');
 
@@ -94,6 +94,7 @@ function Comparison({ plans, features }: { plans: PricingPlan[]; features: PlanF
  * fails to start goes, silently, to the product dashboard (spec section 8).
  */
 export default function PlansPage() {
+  addTexts(texts);
   const navigate = useNavigate();
   const { summary } = useCurrentMerchant();
   const merchant = useMerchant(summary?.uuid).data;

@@ -29,7 +29,7 @@ import { ErrorDialog } from '../../shared/ui/ErrorDialog';
 import { NoAccessDialog } from '../../shared/ui/NoAccessDialog';
 import { SuccessDialog } from '../../shared/ui/SuccessDialog';
 
-addTexts({ en });
+const texts = { en };
 
 /** A permission of the catalogue (GET acl_permissions; schemas/master/acl-permissions.json). */
 interface Permission {
@@ -68,6 +68,7 @@ const shownDate = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { d
  * employees). Without manage_team_accounts the no-access modal opens and nothing is fetched (spec section 6).
  */
 export default function TeamAccountsPage() {
+  addTexts(texts);
   const merchant = useCurrentMerchant().summary;
   const permissions = usePermissions(merchant?.mid);
   const navigate = useNavigate();

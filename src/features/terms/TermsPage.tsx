@@ -18,7 +18,7 @@ import { hostVariant, PRODUCTS, productVariant, variantOf } from '../../shared/p
 import { t } from '../../shared/ui/t';
 import { acceptProductTerms } from './termsApi';
 
-addTexts({ en });
+const texts = { en };
 
 /** How long the confirmation shows before the activation steps open. */
 export const CONTINUE_AFTER_MS = 1500;
@@ -29,6 +29,7 @@ export const CONTINUE_AFTER_MS = 1500;
  * the server moves the account to that product, and the activation steps open.
  */
 export default function TermsPage() {
+  addTexts(texts);
   const navigate = useNavigate();
   const merchant = useSWR('terms/sessionMerchant', sessionMerchant, { revalidateOnFocus: false, shouldRetryOnError: false });
   const [agreed, setAgreed] = useState(false);

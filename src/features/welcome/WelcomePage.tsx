@@ -17,7 +17,7 @@ import { useMerchant } from '../../shared/api/hooks';
 import { t } from '../../shared/ui/t';
 import { productDashboardUrl } from '../../shared/productDashboard';
 
-addTexts({ en });
+const texts = { en };
 
 const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
@@ -27,6 +27,7 @@ const nameOf = (value: unknown) => (typeof value === 'string' && value.trim() ? 
  * the `goPremium` status rule (rules/status.json) holds.
  */
 export default function WelcomePage() {
+  addTexts(texts);
   const { summary } = useCurrentMerchant();
   const merchant = useMerchant(summary?.uuid).data;
   if (!merchant) return <LinearProgress aria-label={t('common.loading')} />;

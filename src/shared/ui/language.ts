@@ -13,8 +13,8 @@ const STORAGE_KEY = 'language';
 const hindiFeatureTexts = import.meta.glob<Catalogue>(['../../../schemas/messages/*.hi.json', '!../../../schemas/messages/notifications.hi.json'], { import: 'default' });
 /**
  * Catalogues other than English, loaded only for the merchant who chose them, whole: the main catalogue and every
- * feature's texts in that language, side by side at start. A feature's screen brings only its English texts
- * (`addTexts({ en })`), so merchants reading English never download another language.
+ * feature's texts in that language, side by side at start. A feature's screen brings only its English texts and
+ * loads them when it renders (`addTexts`), so merchants reading English never download another language.
  */
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
   hi: async () => {

@@ -156,6 +156,42 @@ describe('BusinessDetailsStep', () => {
     expect(screen.getByRole('combobox', { name: /Business Type/ })).toHaveDisplayValue('Food & Beverage');
   });
 
+  it('refuses a sub-category of another category before sending anything (a record the categories moved under)', async () => {
+    const { calls } = renderStep({ ...blank, business_category_id: 1, business_sub_category_id: 203, monthly_expected_volume: '10001-30000' }, () => ({ status: 500 }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This business sub type does not belong to the chosen business type')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses an area code that is not in the list before sending anything', async () => {
+    const filled = { ...blank, business_category_id: 1, business_sub_category_id: 101, monthly_expected_volume: '10001-30000', shop_number: 'SH202411', area_code: 'XX' };
+    const { calls } = renderStep(filled, () => ({ status: 500 }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Choose an area code from the list')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('refuses beneficial owners holding more than 100 percent together before sending anything', async () => {
+    const { calls } = renderStep({ ...blank, ubo_exist: null, business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000' }, () => ({ status: 500 }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Beneficial owner' }));
+    const owners = [
+      { name: 'Asha Sharma', pan: 'ABCPE1234F', share: '60' },
+      { name: 'Ravi Rao', pan: 'BCDPR2345G', share: '41' },
+    ];
+    for (const [index, owner] of owners.entries()) {
+      await user.type(screen.getAllByRole('textbox', { name: /^Name/ })[index]!, owner.name);
+      await user.type(screen.getAllByRole('textbox', { name: /^PAN Number/ })[index]!, owner.pan);
+      await user.type(screen.getAllByRole('spinbutton', { name: /^Ownership/ })[index]!, owner.share);
+    }
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The ownership of all beneficial owners together cannot exceed 100 percent')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it('asks whether beneficial owners exist, and asks for them when the answer is yes', async () => {
     const { calls, onSaved } = renderStep({ ...blank, ubo_exist: null, business_category_id: 2, business_sub_category_id: 203, monthly_expected_volume: '30001-60000' }, (body) => ({
       body: { merchant: { ...blank, ...body.merchant } },

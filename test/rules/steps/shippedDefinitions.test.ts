@@ -7,11 +7,15 @@ import { allSchemas, masterTables, stepDefinitions } from '../../../schemas/regi
 import { assertStepDefinition } from '../../../rules/steps/assertStepDefinition';
 import { compiledStep } from '../../../rules/steps/compiledSteps';
 import { stepComponents, stepDialogs } from '../../../src/features/onboarding/stepComponents';
-// The catalogues a step's screen may draw its texts from, registered here as the screen's modules register them: the
-// forms' texts, the step components' and the documents' (each test file must not rely on another having loaded them).
-import '../../../schemas/stepFormTexts';
-import '../../../src/features/onboarding/components/componentTexts';
-import '../../../src/features/documents/documentTexts';
+import { loadStepFormTexts } from '../../../schemas/stepFormTexts';
+import { loadComponentTexts } from '../../../src/features/onboarding/components/componentTexts';
+import { loadDocumentTexts } from '../../../src/features/documents/documentTexts';
+
+// The catalogues a step's screen may draw its texts from, loaded here as the screen's components load them when they
+// render: the forms' texts, the step components' and the documents'.
+loadStepFormTexts();
+loadComponentTexts();
+loadDocumentTexts();
 
 const ajv = createAjv();
 const files = readdirSync('schemas/steps').filter((name) => name.endsWith('.step.json'));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import bankForm from '../../../schemas/master/bank-form-entities.json';
 import type { MerchantRecord } from '../../../server/merchants/store';
+import { withRecordDefaults } from '../../../schemas/withRecordDefaults';
 import { expectedHolderNames, normalisedHolderName, sameHolderName } from '../../../server/upi/holderNames';
 
-const record = (fields: Record<string, unknown>): MerchantRecord => ({ uuid: '11111111-2222-3333-4444-555555555555', mid: 1, ...fields });
+const record = (fields: Record<string, unknown>): MerchantRecord => withRecordDefaults({ uuid: '11111111-2222-3333-4444-555555555555', mid: 1, product: 'PayUbiz' as const, ...fields });
 /** The bank-form entities whose holder name starts from each source (read from the data, not named here). */
 const entitiesFrom = (source: string) => Object.entries(bankForm.entities).filter(([, entity]) => entity.holder_name_from === source).map(([id]) => Number(id));
 

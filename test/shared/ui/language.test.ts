@@ -4,6 +4,7 @@ import documentsHi from '../../../schemas/messages/documents.hi.json';
 import stepFormsHi from '../../../schemas/messages/stepForms.hi.json';
 import hi from '../../../schemas/messages/hi.json';
 import { message, setActiveLanguage } from '../../../schemas/messages';
+import { loadDocumentTexts } from '../../../src/features/documents/documentTexts';
 import { startInChosenLanguage } from '../../../src/shared/ui/language';
 
 afterEach(() => {
@@ -25,8 +26,8 @@ describe('startInChosenLanguage()', () => {
     expect(document.documentElement.lang).toBe('hi');
     expect(message('error.generic')).toBe(hi['error.generic']);
     expect(message('validation.required')).toBe(stepFormsHi['validation.required']);
-    // The documents screens add their English texts when they load (src/features/documents/documentTexts.ts).
-    await import('../../../src/features/documents/documentTexts');
+    // The documents screens add their English texts when they render (src/features/documents/documentTexts.ts).
+    loadDocumentTexts();
     expect(message('documents.category.PANCARD_SIGNED_AUTHORITY')).toBe(documentsHi['documents.category.PANCARD_SIGNED_AUTHORITY']);
     expect(message('documents.category.PANCARD_SIGNED_AUTHORITY')).not.toBe(documentsEn['documents.category.PANCARD_SIGNED_AUTHORITY']);
   });

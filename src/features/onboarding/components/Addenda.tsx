@@ -12,7 +12,7 @@ import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { keys } from '../../../shared/api/keys';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
-import './addendaTexts';
+import { loadAddendaTexts } from './addendaTexts';
 import type { StepComponentProps } from '../stepComponents';
 
 /** An addendum as GET merchants/{uuid}/addenda answers it (server/addenda/addenda.ts). */
@@ -43,6 +43,7 @@ function shown(value: unknown): string {
  * it waits for our review; declined, why, with the details as they were. Nothing shows while the step has none open.
  */
 export function Addenda({ stepId, merchant, mayAct }: StepComponentProps) {
+  loadAddendaTexts();
   const uuid = merchant.uuid;
   const { mutate } = useSWRConfig();
   const { data, mutate: reread } = useSWR(keys.addenda(uuid), (path: string) => apiFetch<{ addenda: Addendum[] }>(path));

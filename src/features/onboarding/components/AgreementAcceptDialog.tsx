@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { fetchFile } from '../../../shared/api/download';
 import { t } from '../../../shared/ui/t';
-import './componentTexts';
+import { loadComponentTexts } from './componentTexts';
 
 /** How close to the end of the agreement (CSS pixels) counts as read to the end. */
 const END_SLACK_PX = 8;
@@ -35,6 +35,7 @@ interface AgreementAcceptDialogProps {
  * use that. When the HTML cannot be fetched, the frame's place says Oops!! and there is no button.
  */
 export function AgreementAcceptDialog({ documentUuid, onAccept, onClose }: AgreementAcceptDialogProps) {
+  loadComponentTexts();
   const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [html, setHtml] = useState<string | null>(null);

@@ -18,8 +18,8 @@ import { downloadFile } from '../../../shared/api/download';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import { useOtpDialog } from './useOtpDialog';
-import './componentTexts';
-import '../../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './componentTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /** The success dialog shows this long after the e-sign call answered (onboarding spec section 4). */
 export const SUCCESS_AFTER_MS = 200;
@@ -66,6 +66,8 @@ function problemText(error: unknown): string {
  * `onSigned` is called with the answer; the caller shows the success dialog 200 ms later.
  */
 export function AgreementEsignDialog({ merchantUuid, onSigned, onClose }: { merchantUuid: string; onSigned(signed: Signed): void; onClose(): void }) {
+  loadComponentTexts();
+  loadStepFormTexts();
   const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [toSign, setToSign] = useState<ToSign | null>(null);

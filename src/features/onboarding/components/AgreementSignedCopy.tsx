@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { t } from '../../../shared/ui/t';
 import { UploadDialog, type DocumentCategory } from '../../documents';
-import '../../documents/documentTexts';
-import './componentTexts';
+import { loadDocumentTexts } from '../../documents/documentTexts';
+import { loadComponentTexts } from './componentTexts';
 
 /** What GET generate_agreement says of a signed copy: whether one may be uploaded now, the uploader's category, the fields to send. */
 export interface SignedCopyOffer {
@@ -41,6 +41,8 @@ interface AgreementSignedCopyProps {
  * the no-access modal (onboarding spec section 6: canUpdate governs upload).
  */
 export function AgreementSignedCopy({ merchantUuid, agreement, offer, individual, mayAct, permitted, onUploaded }: AgreementSignedCopyProps) {
+  loadDocumentTexts();
+  loadComponentTexts();
   const headingId = useId();
   const [open, setOpen] = useState(false);
   const [noAccess, setNoAccess] = useState(false);

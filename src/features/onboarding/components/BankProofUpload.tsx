@@ -20,8 +20,8 @@ import { uploadForm } from '../../../shared/api/upload';
 import { t } from '../../../shared/ui/t';
 import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import type { StepComponentProps } from '../stepComponents';
-import './componentTexts';
-import '../../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './componentTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /** The proof types (onboarding spec section 3), in the order offered. */
 const PROOF_TYPES = ['CC', 'BS', 'PB', 'BC'] as const;
@@ -36,6 +36,8 @@ const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
  * merchant's, so the step shows the proof under review.
  */
 export function BankProofUpload({ merchant, mayAct, permitted = true }: StepComponentProps) {
+  loadComponentTexts();
+  loadStepFormTexts();
   const id = useId();
   const { mutate } = useSWRConfig();
   const [type, setType] = useState<string | null>(null);

@@ -20,8 +20,8 @@ import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
 import { otpSentText, type OtpChannel } from './otpSentText';
 import { useOtpDialog } from './useOtpDialog';
-import './componentTexts';
-import '../../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './componentTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /** A merchant's bank-update allowance (GET bank_update_timing; onboarding spec section 3). */
 interface Timing {
@@ -53,6 +53,8 @@ function attemptsPrompt(left: number): string | null {
  * equal to the saved ones are refused with a warning and nothing is sent. Settlements on hold after a change are said.
  */
 export function BankUpdate({ merchant, readonly, mayAct }: StepComponentProps) {
+  loadComponentTexts();
+  loadStepFormTexts();
   const bank = merchant.bank_detail as (Details & { bank_verification_status?: string | null }) | null | undefined;
   const offered = Boolean(bank) && readonly && mayAct;
   const timing = useSWR<Timing>(offered ? `/api/v1/merchants/${merchant.uuid}/bank_update_timing` : null, (path: string) => apiFetch<Timing>(path));

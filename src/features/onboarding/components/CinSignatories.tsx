@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { apiFetch } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
-import '../../../../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /** One signatory the company registry lists for a CIN. */
 export interface CinSignatory {
@@ -20,6 +20,7 @@ export interface CinSignatory {
  * lookup shows nothing (spec section 8).
  */
 export function CinSignatories({ merchant, data, readonly, fill }: StepComponentProps) {
+  loadStepFormTexts();
   const merchantUuid = merchant.uuid;
   const cin = typeof data.cin_number === 'string' && data.cin_number !== '' ? data.cin_number : undefined;
   const [found, setFound] = useState<{ cin: string; signatories: CinSignatory[] } | null>(null);

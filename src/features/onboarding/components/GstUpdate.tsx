@@ -10,11 +10,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import { keys } from '../../../shared/api/keys';
 import { t } from '../../../shared/ui/t';
-import './addendaTexts';
+import { loadAddendaTexts } from './addendaTexts';
 import { LazyStepScreen } from '../stepScreens';
 import type { StepComponentProps } from '../stepComponents';
-import './componentTexts';
-import '../../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './componentTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /**
  * The GST number update (onboarding spec sections 7, 8: update_gst_details, "GST number updated") once the business
@@ -22,6 +22,9 @@ import '../../../../schemas/stepFormTexts';
  * The change either is made ("GST number updated") or becomes an addendum, which the step's Addenda then shows.
  */
 export function GstUpdate({ merchant, readonly, mayAct }: StepComponentProps) {
+  loadAddendaTexts();
+  loadComponentTexts();
+  loadStepFormTexts();
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState(false);
   const [updated, setUpdated] = useState(false);

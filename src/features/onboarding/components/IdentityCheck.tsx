@@ -19,8 +19,8 @@ import { uploadForm } from '../../../shared/api/upload';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
-import '../../documents/documentTexts';
-import './componentTexts';
+import { loadDocumentTexts } from '../../documents/documentTexts';
+import { loadComponentTexts } from './componentTexts';
 
 type Address = { address_line: string; city: string; pincode: string; state: string };
 type Open = null | 'aadhar-get-otp' | 'aadhar-verify-otp' | 'ckyc' | 'xml';
@@ -33,6 +33,7 @@ type Open = null | 'aadhar-get-otp' | 'aadhar-verify-otp' | 'ckyc' | 'xml';
  * after some time". A field's own message comes first in both.
  */
 export function identityErrorText(error: unknown, field?: string, call: 'otp' | 'other' = 'otp'): string {
+  loadComponentTexts();
   const fallback = t(call === 'otp' ? 'kyc.somethingWrong' : 'kyc.somethingWrongPlease');
   if (!(error instanceof ApiRequestError) || (call === 'otp' && error.status !== 422) || error.status === 0) return fallback;
   const body = (error.body ?? {}) as { error_message?: string; message?: string; error?: string; attempts_remaining?: number; time_remaining?: number; errors?: FieldErrors };
@@ -63,6 +64,8 @@ interface KycContext {
  * Anywhere else it verifies the signatory only, and says so: the registered address is the business's.
  */
 export function IdentityCheck({ merchant, data, mayAct, fill }: StepComponentProps) {
+  loadDocumentTexts();
+  loadComponentTexts();
   const id = useId();
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState<Open>(null);

@@ -15,8 +15,8 @@ import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
 import { otpSentText, type OtpChannel } from './otpSentText';
 import { useOtpDialog } from './useOtpDialog';
-import './componentTexts';
-import '../../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './componentTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 const OTP_LENGTH = 4;
 
@@ -36,6 +36,8 @@ export interface OtpConfirmDialogProps {
  * code with the attempts left), else the spec's generic text.
  */
 export function OtpConfirmDialog({ scope, merchantUuid, onVerified, onCancel }: OtpConfirmDialogProps) {
+  loadComponentTexts();
+  loadStepFormTexts();
   const id = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [code, setCode] = useState('');

@@ -6,11 +6,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { t } from '../../../shared/ui/t';
 import type { StepDialogProps } from '../stepComponents';
-import './componentTexts';
-import '../../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './componentTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /** The pan-confirmation dialog: the PAN was verified, with the name it is registered to. */
 export function PanConfirmationDialog({ merchant, onClose }: StepDialogProps) {
+  loadComponentTexts();
+  loadStepFormTexts();
   const pan = String(merchant.pancard_number ?? '');
   const panName = String(merchant.pancard_name ?? '');
   return (

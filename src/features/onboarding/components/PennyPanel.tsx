@@ -15,6 +15,7 @@ import { NoAccessDialog } from '../../../shared/ui/NoAccessDialog';
 import { attemptsLeftTexts, canBecomePennyAmount, pennyAmountOf, pennyPanelState, type PennyBankDetail } from '../penny/pennyPanelState';
 import type { StepComponentProps } from '../stepComponents';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /** The IMPS wait text becomes the longer-than-expected one after this (onboarding spec section 9). */
 export const IMPS_SLOW_AFTER_MS = 30_000;
@@ -25,6 +26,7 @@ export const IMPS_SLOW_AFTER_MS = 30_000;
  * spec's table, from the merchant's bank detail, which the live channel keeps current.
  */
 export function PennyPanel({ merchant, mayAct, permitted = true }: StepComponentProps) {
+  loadStepFormTexts();
   const bank = merchant.bank_detail as PennyBankDetail | null | undefined;
   const state = pennyPanelState(bank);
   switch (state) {

@@ -29,7 +29,7 @@ import type { StepComponentProps } from '../stepComponents';
 import type { Signed } from './AgreementEsignDialog';
 import { AgreementSignedCopy, type SignedCopyOffer } from './AgreementSignedCopy';
 import { CONTACT_US_URL } from '../../../shared/ui/contactUs';
-import './componentTexts';
+import { loadComponentTexts } from './componentTexts';
 import { lazyWithRetry } from '../../../../ui/lazyWithRetry';
 
 const AgreementAcceptDialog = lazyWithRetry(() => import('./AgreementAcceptDialog').then((module) => ({ default: module.AgreementAcceptDialog })));
@@ -68,6 +68,7 @@ type Shown = 'details' | 'generating' | 'retry' | 'failed' | 'ready' | 'accept' 
  * (and stamped) copy is uploaded instead, which operations approve.
  */
 export function ServiceAgreement({ merchant, mayAct, permitted = true }: StepComponentProps) {
+  loadComponentTexts();
   const uuid = merchant.uuid;
   const { mutate: mutateAny } = useSWRConfig();
   const { data, mutate } = useSWR(keys.agreement(uuid), (path: string) => apiFetch<AgreementState>(path));

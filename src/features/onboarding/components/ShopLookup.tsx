@@ -6,13 +6,14 @@ import type { FieldErrors } from '../../../../schemas/types';
 import { apiFetch, ApiRequestError } from '../../../shared/api/fetcher';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
-import '../../../../schemas/stepFormTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 /**
  * Looks up the shop-establishment registration typed (`shop_number` in area `area_code`) and says whose it is, or
  * why it was not found (DVS shop details, onboarding spec section 7).
  */
 export function ShopLookup({ merchant, data, readonly }: StepComponentProps) {
+  loadStepFormTexts();
   const [result, setResult] = useState<{ key: string; text: string }>();
   const shopNumber = typeof data.shop_number === 'string' ? data.shop_number : '';
   const areaCode = typeof data.area_code === 'string' ? data.area_code : '';

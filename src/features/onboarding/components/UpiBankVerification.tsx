@@ -12,7 +12,7 @@ import { keys } from '../../../shared/api/keys';
 import { ErrorDialog } from '../../../shared/ui/ErrorDialog';
 import { t } from '../../../shared/ui/t';
 import type { StepComponentProps } from '../stepComponents';
-import './componentTexts';
+import { loadComponentTexts } from './componentTexts';
 
 /** How often a waiting request is read again when no live message has come (the live channel tells at once). */
 export const UPI_POLL_MS = 3_000;
@@ -41,6 +41,7 @@ export function timeLeft(until: string, now: number): string {
  * is not verified and the merchant may change the form.
  */
 export function UpiBankVerification({ merchant, readonly, mayAct, permitted = true, fill }: StepComponentProps) {
+  loadComponentTexts();
   const bank = merchant.bank_detail as { bank_verification_status?: string | null } | null | undefined;
   if (bank?.bank_verification_status === 'verified' || readonly || !mayAct || !permitted) return null;
   return <UpiCard merchantUuid={merchant.uuid} fill={fill} />;
@@ -79,9 +80,11 @@ function UpiCard({ merchantUuid, fill }: { merchantUuid: string; fill: StepCompo
 
   const shown = reference && request?.uuid === reference ? request : null;
   return (
+    // A region named by its title, not a heading: the card shows under a step's heading on the profile and under the
+    // page's own on the NOW bank page, so no one heading level fits both.
     <Card variant="outlined" component="section" aria-labelledby="upi-title" sx={{ mb: 2 }} data-upi={shown?.status ?? 'start'}>
       <CardContent>
-        <Typography id="upi-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography id="upi-title" component="p" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {t('upi.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>

@@ -10,8 +10,8 @@ import { apiFetch } from '../../../shared/api/fetcher';
 import type { Merchant } from '../../../shared/api/types';
 import { t } from '../../../shared/ui/t';
 import type { StepDialogProps } from '../stepComponents';
-import './componentTexts';
-import '../../../../schemas/stepFormTexts';
+import { loadComponentTexts } from './componentTexts';
+import { loadStepFormTexts } from '../../../../schemas/stepFormTexts';
 
 interface WebsiteDetail {
   uuid: string;
@@ -25,6 +25,8 @@ interface WebsiteDetail {
  * by the website's uuid). Without a check (payment links and tools, no website) there is nothing to ask.
  */
 export function WebsiteStatusDialog({ merchant, onClose }: StepDialogProps) {
+  loadComponentTexts();
+  loadStepFormTexts();
   const detail = merchant.website_detail as WebsiteDetail | null | undefined;
   const checked = detail?.liveliness_status ? detail : null;
   const [busy, setBusy] = useState(false);

@@ -29,12 +29,12 @@ const waiting: UpiVerification = {
   expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
 };
 
-/** The bank step, its UPI request answering `waiting` and, when read again, `later`. */
-function renderStep(later: UpiVerification, shown: Merchant = merchant) {
+/** The bank step, its UPI request answering `waiting` and, when read again, `later` (once `ready()` holds: the payment made). */
+function renderStep(later: UpiVerification, shown: Merchant = merchant, ready: () => boolean = () => true) {
   saveSession({ access_token: 'token', expires_in: 3600 });
   const calls = mockFetch(({ method, url }) => {
     if (method === 'POST' && url === `/api/v1/merchants/${UUID}/bank_details/upi_verifications`) return { status: 201, body: { upi_verification: waiting } };
-    if (method === 'GET' && url === `/api/v1/merchants/${UUID}/bank_details/upi_verifications/${REFERENCE}`) return { body: { upi_verification: later } };
+    if (method === 'GET' && url === `/api/v1/merchants/${UUID}/bank_details/upi_verifications/${REFERENCE}`) return { body: { upi_verification: ready() ? later : waiting } };
     const ifsc = /^\/api\/v1\/ifsc_details\/([A-Z0-9]{11})$/.exec(url)?.[1];
     return ifsc ? { body: { ifsc_detail: { ifsc_code: ifsc, bank_name: 'HDFC Bank', branch_name: '', city: '', state: '', address: '', in_directory: false } } } : undefined;
   });
@@ -54,8 +54,10 @@ afterEach(() => {
 describe('UpiBankVerification in the bank step', () => {
   it('waits for the payment with a link to the UPI app, then fills the account number and IFSC from a PAID request', async () => {
     const paid: UpiVerification = { ...waiting, status: 'PAID', payer: { bank_account_number: '50101234567890', ifsc_code: 'HDFC0000001', holder_name: 'NIMBUS STORES PRIVATE LIMITED', bank_name: 'HDFC Bank' } };
-    const { calls, user } = renderStep(paid);
-    expect(await screen.findByRole('heading', { name: 'Verify with a ₹1 UPI payment' })).toBeInTheDocument();
+    // The payment is made only once the waiting screen has been seen: a busy machine's poll would otherwise find it paid first.
+    let paidYet = false;
+    const { calls, user } = renderStep(paid, merchant, () => paidYet);
+    expect(await screen.findByRole('region', { name: 'Verify with a ₹1 UPI payment' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'PAY ₹1 WITH UPI' }));
 
     const open = await screen.findByRole('link', { name: 'OPEN YOUR UPI APP' });
@@ -67,6 +69,7 @@ describe('UpiBankVerification in the bank step', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({});
 
     // Read again (the live channel's message, or every 3 s): paid.
+    paidYet = true;
     const paidLine = await screen.findByText('Paid from HDFC Bank account ending 7890. Submit to save it: no test deposit is needed.', {}, { timeout: 10_000 });
     expect(paidLine.closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Bank Account Number/ })).toHaveValue('50101234567890'));
@@ -103,11 +106,11 @@ describe('UpiBankVerification in the bank step', () => {
     const verified = { ...merchant, bank_detail: { id: 1, bank_account_number: '50100123456789', ifsc_code: 'HDFC0000001', holder_name: 'NIMBUS STORES PRIVATE LIMITED', bank_verification_status: 'verified' } };
     const { unmount } = render(<StepScreen stepId="bank-details" merchant={verified} readonly={false} onSaved={vi.fn()} />);
     await screen.findByRole('button', { name: /Submit/ }).catch(() => undefined);
-    expect(screen.queryByRole('heading', { name: 'Verify with a ₹1 UPI payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Verify with a ₹1 UPI payment' })).not.toBeInTheDocument();
     unmount();
     render(<StepScreen stepId="bank-details" merchant={merchant} readonly={false} permitted={false} onSaved={vi.fn()} />);
     await screen.findByRole('radio', { name: 'Yes' });
-    expect(screen.queryByRole('heading', { name: 'Verify with a ₹1 UPI payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Verify with a ₹1 UPI payment' })).not.toBeInTheDocument();
   });
 });
 
