@@ -57,8 +57,11 @@ export interface UpiVerificationView {
   expected_name?: string;
 }
 
+/** A request's status as of the query's `$2` (a waiting request past its time is EXPIRED), for the table aliased `alias`. */
+const statusAsOf = (alias = '') => `case when ${alias}status = 'WAITING' and ${alias}expires_at <= $2::timestamptz then 'EXPIRED' else ${alias}status end`;
+
 const COLUMNS = `uuid, amount_paise, upi_link, expected_name, payer_account_number, payer_ifsc, payer_name, bank_name, expires_at,
-  case when status = 'WAITING' and expires_at <= $2::timestamptz then 'EXPIRED' else status end as status`;
+  ${statusAsOf()} as status`;
 
 /** A stored request as the API answers it. */
 export function upiVerificationView(row: RequestRow): UpiVerificationView {
@@ -123,7 +126,7 @@ export async function settleUpiPayment(db: Database, reference: string, payer: U
   const bankName = payer.bank_name?.trim() || (await branchOf(db, payer.ifsc))?.bank_name || bankOfKnownIfsc(payer.ifsc) || '';
   return db.transaction(async (tx) => {
     const [request] = await tx.query<{ merchant_uuid: string; status: UpiStatus; record: MerchantRecord }>(
-      `select v.merchant_uuid, case when v.status = 'WAITING' and v.expires_at <= $2::timestamptz then 'EXPIRED' else v.status end as status, m.record
+      `select v.merchant_uuid, ${statusAsOf('v.')} as status, m.record
          from upi_bank_verifications v join merchants m on m.uuid = v.merchant_uuid where v.uuid = $1 for update of v`,
       [reference, now],
     );
@@ -190,7 +193,7 @@ function notifyOf(record: MerchantRecord): MessageAddress | null {
 /** What a request asked for and where it stands (a waiting one past its time: EXPIRED), by its reference; none when unknown. */
 export async function upiRequestAsked(db: Queryable, reference: string, now: Date): Promise<{ amount_paise: number; status: string } | undefined> {
   const [asked] = await db.query<{ amount_paise: number; status: string }>(
-    `select amount_paise, case when status = 'WAITING' and expires_at <= $2::timestamptz then 'EXPIRED' else status end as status from upi_bank_verifications where uuid = $1`,
+    `select amount_paise, ${statusAsOf()} as status from upi_bank_verifications where uuid = $1`,
     [reference, now],
   );
   return asked;
