@@ -19,6 +19,11 @@ declare module 'vitest' {
  * as `npm start` seeds it, so its times (a deposit landing in 3 minutes) count from the file's own start.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
+  // On a PostgreSQL server (DATABASE_URL) each file migrates a schema of its own: no folder to copy.
+  if (process.env.DATABASE_URL) {
+    project.provide('pgliteTemplate', '');
+    return () => undefined;
+  }
   const folder = mkdtempSync(join(tmpdir(), 'onboarding-e2e-template-'));
   const db = await openDatabase({ dataDir: folder });
   await migrate(db);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -19,13 +20,34 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The product as `npm start` runs it (built app + API + PGlite with demo data), on a free port; `config` adds settings. */
-export async function startProduct(config: Partial<ServerConfig> = {}): Promise<{ baseUrl: string; query: Database['query']; stop(): Promise<void> }> {
+/**
+ * The database of one browser file: a copy of the run's migrated PGlite folder (e2e/globalSetup.ts), as `npm start`
+ * keeps its data; or, with DATABASE_URL (as CI runs the browser tests), a schema of its own on that PostgreSQL server,
+ * dropped when the file ends.
+ */
+async function openProductDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL || undefined;
+  if (url) {
+    const schema = `e2e_${randomBytes(6).toString('hex')}`;
+    const db = await openDatabase({ url, schema });
+    return { db, drop: async () => {
+      await db.exec(`drop schema ${schema} cascade`);
+      await db.close();
+    } };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'onboarding-e2e-'));
-  // The run's migrated database with the IFSC sample (e2e/globalSetup.ts), copied: each file still has its own.
   const template = inject('pgliteTemplate');
   if (template) cpSync(template, dataDir, { recursive: true });
   const db = await openDatabase({ dataDir });
+  return { db, drop: async () => {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  } };
+}
+
+/** The product as `npm start` runs it (built app + API + database with demo data), on a free port; `config` adds settings. */
+export async function startProduct(config: Partial<ServerConfig> = {}): Promise<{ baseUrl: string; query: Database['query']; stop(): Promise<void> }> {
+  const { db, drop } = await openProductDatabase();
   await migrate(db);
   await loadSampleIfscDirectory(db);
   await seedDemoData(db);
@@ -39,8 +61,7 @@ export async function startProduct(config: Partial<ServerConfig> = {}): Promise<
     query: (sql, params) => db.query(sql, params),
     async stop() {
       await app.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

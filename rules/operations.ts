@@ -8,12 +8,14 @@ function isObject(value: unknown): value is Indexable {
 
 /**
  * `{"findBy": [list, key, value]}`: the first item of `list` whose `key` equals `value`
- * (strictly), else null. Reads one entry of a keyed list, e.g. the Agreement entry of
- * `merchant_statuses` or the `onboarding_config` entry of `attached_configs`.
+ * (strictly), or is a list holding it, else null. Reads one entry of a keyed list, e.g. the
+ * Agreement entry of `merchant_statuses`, or the row of a master table that lists an entity
+ * (the signatory title whose `entities` hold the merchant's).
  */
 export function findBy(list: unknown, key: unknown, value: unknown): unknown {
-  if (!Array.isArray(list)) return null;
-  const found = list.find((item) => isObject(item) && item[String(key)] === value);
+  if (!Array.isArray(list) || value === undefined) return null;
+  const holds = (held: unknown) => held === value || (Array.isArray(held) && held.includes(value));
+  const found = list.find((item) => isObject(item) && holds(item[String(key)]));
   return found === undefined ? null : found;
 }
 

@@ -1,5 +1,5 @@
 import Ajv2019 from 'ajv/dist/2019.js';
-import type { Options } from 'ajv';
+import type { Options, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
 import { allSchemas } from './registry';
@@ -59,4 +59,15 @@ export function createAjv(): AjvInstance {
   const ajv = extendAjv(new AjvClass(AJV_CONFIG), { serverChecks: true });
   for (const schema of allSchemas) ajv.addSchema(schema);
   return ajv;
+}
+
+/**
+ * The validator of a schema registered under `id`, as a type guard for `T`, the type generated from the same schema
+ * (schemas/generated/): data it accepts is a `T`, with no cast where it is used. No schema of ours is `$async`.
+ */
+export function registeredValidator<T>(ajv: AjvInstance, id: string): ValidateFunction<T> {
+  const validate = ajv.getSchema<T>(id);
+  if (!validate) throw new Error(`No schema ${id}`);
+  if ('$async' in validate) throw new Error(`Schema ${id} is $async`);
+  return validate;
 }

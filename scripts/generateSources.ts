@@ -5,7 +5,8 @@
  * - `schemas/generated/step-records.json`, the record keys step definitions store (`submit.store`), which
  *   schemas/records/merchant.json admits through it;
  * - the types (`generateTypes`, json-schema-to-typescript): `merchantRecord.ts` (`MerchantRecord`, the record as read,
- *   its defaults filled in) and `stepBodies.ts` (a type per step schema, `<StepId>Body`).
+ *   its defaults filled in), `stepBodies.ts` (a type per step schema, `<StepId>Body`) and `apiRequests.ts` (a type per
+ *   request body and per object definition of `schemas/api/`).
  * The modules the code runs are written by `generateSources`, synchronously, by vite.config.ts and vitest.config.ts
  * when they load (build, dev, tests); the types, which only the typecheck and the linter read, by this file run as a
  * script: the npm scripts that run TypeScript without Vite (typecheck, lint, fixtures, benches). A file is written
@@ -247,11 +248,42 @@ async function stepBodiesModule(root: string): Promise<string> {
   return `${HEADER}\n${parts.join('\n')}`;
 }
 
+/**
+ * The TypeScript of the API schemas of `schemas/api/`, for the validator that checks a value to narrow to: a file that
+ * is one body (top-level properties) as `<FileName>Request` (`bank-update.json` as `BankUpdateRequest`), and each
+ * object of its `$defs` as `<FileName><DefName>` (`addenda.json#/$defs/newDataBank` as `AddendaNewDataBank`).
+ */
+async function apiRequestsModule(root: string): Promise<string> {
+  const apiFolder = join(root, 'schemas/api');
+  const bodies = filesUnder(apiFolder, '.json').map((name) => [name, readJson(join(apiFolder, name))] as const);
+  const documents = new Map<string, JsonObject>(
+    [readJson(join(root, 'schemas/definitions.json')), readJson(join(root, 'schemas/records/merchant.json')), ...stepFilesOf(root).map((step) => step.schema), ...bodies.map(([, schema]) => schema)].map(
+      (document) => [String(document.$id), document],
+    ),
+  );
+  const parts: string[] = [];
+  const typeOf = async (name: string, schema: unknown, base: string, what: string) => {
+    const body = dereferenced(schema, base, documents) as JsonObject;
+    if (body.type !== 'object') return;
+    const types = await compile({ ...(asRead(body, {}) as JsonObject), title: name } as JSONSchema, name, compileOptions(apiFolder));
+    parts.push(`/** ${what} */\n${types}`);
+  };
+  for (const [file, schema] of bodies) {
+    const fileName = pascalCase(file.replace(/\.json$/, ''));
+    if (isObject(schema.properties)) await typeOf(`${fileName}Request`, schema, String(schema.$id), `The body schemas/api/${file} accepts.`);
+    for (const [key, definition] of Object.entries(isObject(schema.$defs) ? schema.$defs : {})) {
+      await typeOf(`${fileName}${pascalCase(key)}`, definition, String(schema.$id), `What schemas/api/${file}#/$defs/${key} accepts.`);
+    }
+  }
+  return `${HEADER}\n${parts.join('\n')}`;
+}
+
 /** Writes the generated types under `root` (default: this repository); answers the files whose text changed. */
 export async function generateTypes(root = REPOSITORY): Promise<string[]> {
   return writeChanged(root, [
     ['schemas/generated/merchantRecord.ts', await merchantRecordModule(root)],
     ['schemas/generated/stepBodies.ts', await stepBodiesModule(root)],
+    ['schemas/generated/apiRequests.ts', await apiRequestsModule(root)],
   ]);
 }
 

@@ -3,18 +3,19 @@
 // Which files: a sample drawn by a seed, the commit by default, so CI tries a different sample on every commit and a
 // failure is repeated with the seed it prints.
 //
-//   node scripts/testFilesAlone.mjs [--sample N] [--seed S] [--server] [files...]
+//   node scripts/testFilesAlone.mjs [--sample N] [--seed S] [--server] [--jobs J] [files...]
 //
 // --sample N  how many files (default: all of them); --seed S  the seed (default: `git rev-parse HEAD`);
-// --server    draw from the server tests too (default: the unit and component tests only); files: run these instead.
-import { spawnSync } from 'node:child_process';
+// --server    draw from the server tests too (default: the unit and component tests only); files: run these instead;
+// --jobs J    how many files run at once, each in its own process (default 2: a file mostly waits on one core).
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const { values: options, positionals: named } = parseArgs({
   allowPositionals: true,
-  options: { sample: { type: 'string' }, seed: { type: 'string' }, server: { type: 'boolean', default: false } },
+  options: { sample: { type: 'string' }, seed: { type: 'string' }, server: { type: 'boolean', default: false }, jobs: { type: 'string', default: '2' } },
 });
 
 const TEST_FILE = /\.test\.tsx?$/;
@@ -47,19 +48,37 @@ const files = named.length ? named : shuffled(testFiles(), seed).slice(0, sample
 console.log(named.length ? `Test files alone: ${files.length} named` : `Test files alone: ${files.length} drawn with seed ${seed}`);
 for (const file of files) console.log(`  ${file}`);
 
+/** Runs one file alone in its own Vitest process; resolves to whether it passed and its output. */
+function runAlone(file) {
+  return new Promise((resolve) => {
+    const project = isServerTest(file) ? 'server' : 'unit';
+    const child = spawn('npx', ['vitest', 'run', '--project', project, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => resolve({ passed: status === 0, output }));
+  });
+}
+
+const jobs = Number(options.jobs);
+if (!(jobs >= 1)) throw new Error(`--jobs must be at least 1, not ${options.jobs}`);
 const failed = [];
-for (const [index, file] of files.entries()) {
-  const started = Date.now();
-  const project = isServerTest(file) ? 'server' : 'unit';
-  const run = spawnSync('npx', ['vitest', 'run', '--project', project, file], { encoding: 'utf8' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  const passed = run.status === 0;
-  console.log(`[${index + 1}/${files.length}] ${passed ? 'passed' : 'FAILED'} ${file} (${seconds} s)`);
-  if (!passed) {
-    failed.push(file);
-    console.log(`${run.stdout}${run.stderr}`.trimEnd());
+let next = 0;
+let done = 0;
+async function worker() {
+  while (next < files.length) {
+    const file = files[next++];
+    const started = Date.now();
+    const { passed, output } = await runAlone(file);
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    console.log(`[${++done}/${files.length}] ${passed ? 'passed' : 'FAILED'} ${file} (${seconds} s)`);
+    if (!passed) {
+      failed.push(file);
+      console.log(output.trimEnd());
+    }
   }
 }
+await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
 
 console.log(`\n${files.length - failed.length} of ${files.length} files passed alone${seed && !named.length ? ` (seed ${seed})` : ''}`);
 if (failed.length) {

@@ -72,7 +72,7 @@ export interface CompiledDefinition {
   problemOnOpenFor(merchant: Record<string, unknown>): string | null;
   /** The catalogue key of a stored submit that did not succeed, from the answered record, or null. */
   outcomeProblemOf(answer: Record<string, unknown>): string | null;
-  /** Whether the step stays open after a submit the server answered with `answer` (`submit.stayWhen`, or `then: stay`). */
+  /** Whether the step stays open after a submit the server answered with `answer` (`submit.then`, `stay` or an expression giving it). */
   staysAfter(answer: Record<string, unknown>): boolean;
   /** The scope of the OTP the merchant confirms before submitting `data` (the definition's `submit.otp`), or null. */
   otpScopeFor(data: Record<string, unknown>, merchant: Record<string, unknown>): string | null;
@@ -151,7 +151,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
   const readonlyWhen = definition.readonlyWhen === undefined ? undefined : compile(definition.readonlyWhen, at('readonlyWhen'));
   const problemOnOpen = definition.problemOnOpen === undefined ? undefined : compile(definition.problemOnOpen, at('problemOnOpen'));
   const outcomeProblem = submit?.outcomeProblem === undefined ? undefined : compile(submit.outcomeProblem, at('submit.outcomeProblem'));
-  const stayWhen = submit?.stayWhen === undefined ? undefined : compile(submit.stayWhen, at('submit.stayWhen'));
+  const then = compile(submit?.then ?? 'next', at('submit.then'));
   const store = Object.entries(submit?.store ?? {}).map(([path, logic]) => [path.split('.'), compile(logic, at(`submit.store.${path}`))] as const);
   const otp = submit?.otp;
   const otpWhen = otp?.when === undefined ? always : compile(otp.when, at('submit.otp.when'));
@@ -273,7 +273,7 @@ export function compileDefinition(definition: StepDefinition, master: Record<str
       return outcomeProblem ? text(outcomeProblem({ merchant: answer, master, answer })) : null;
     },
     staysAfter(answer) {
-      return submit?.then === 'stay' || (stayWhen !== undefined && truthy(stayWhen({ merchant: answer, master, answer })));
+      return then({ merchant: answer, master, answer }) === 'stay';
     },
     otpScopeFor(data, merchant) {
       return otp && truthy(otpWhen(envFor(data, merchant))) ? otp.scope : null;

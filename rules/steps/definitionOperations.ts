@@ -20,16 +20,14 @@ export function whereIn(list: unknown, key: unknown, values: unknown): unknown[]
   return list.filter((item) => isRecord(item) && values.includes(item[String(key)]));
 }
 
-/** `{"uiPatch": [map, uiKey]}`: `{field: value}` as a uiSchema patch `{field: {uiKey: value}}` (labels, hints per entity). */
-export function uiPatch(map: unknown, uiKey: unknown): Indexable {
-  if (!isRecord(map)) return {};
-  return Object.fromEntries(Object.entries(map).map(([field, value]) => [field, { [String(uiKey)]: value }]));
-}
-
-/** `{"fieldsPatch": [fields, uiKey, value]}`: the same ui option for each field of a list (read-only entity fields). */
-export function fieldsPatch(fields: unknown, uiKey: unknown, value: unknown): Indexable {
-  if (!Array.isArray(fields)) return {};
-  return Object.fromEntries(fields.map((field) => [String(field), { [String(uiKey)]: value }]));
+/**
+ * A uiSchema patch setting one ui option on several fields: `{"uiPatch": [{field: value}, uiKey]}` gives each field
+ * its own value (labels, hints per entity), `{"uiPatch": [[field, ...], uiKey, value]}` the same value (read-only
+ * entity fields). Anything else is no patch.
+ */
+export function uiPatch(fields: unknown, uiKey: unknown, value?: unknown): Indexable {
+  const entries = Array.isArray(fields) ? fields.map((field) => [String(field), value] as const) : isRecord(fields) ? Object.entries(fields) : [];
+  return Object.fromEntries(entries.map(([field, fieldValue]) => [field, { [String(uiKey)]: fieldValue }]));
 }
 
 /** `{"matches": [object, pattern]}`: whether every key of `pattern` has the same value in `object`. */
@@ -41,12 +39,6 @@ export function matches(object: unknown, pattern: unknown): boolean {
 /** `{"text": [value]}`: a non-empty string, else null (stored records use null and '' alike for "none"). */
 export function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/** `{"omitNull": [object]}`: the object without its null and undefined values (form data from a record). */
-export function omitNull(object: unknown): Indexable {
-  if (!isRecord(object)) return {};
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
 }
 
 /** `{"without": [object, key, ...]}`: the object without the given keys (a body without `$context`). */
@@ -76,18 +68,7 @@ export function assign(...objects: unknown[]): Indexable {
   return Object.assign({}, ...objects.filter(isRecord));
 }
 
-/** `{"entry": [key, value]}`: `{key: value}`, or `{}` when the value is null (an id only for a saved item). */
-export function entry(key: unknown, value: unknown): Indexable {
-  return value === null || value === undefined ? {} : { [String(key)]: value };
-}
-
-/** `{"findContaining": [list, key, value]}`: the first record whose `key` list holds `value` (a title for an entity), else null. */
-export function findContaining(list: unknown, key: unknown, value: unknown): unknown {
-  if (!Array.isArray(list) || value === null || value === undefined) return null;
-  return list.find((item) => isRecord(item) && Array.isArray(item[String(key)]) && (item[String(key)] as unknown[]).includes(value)) ?? null;
-}
-
-/** `{"pick": [object, key, ...]}`: the object with only the given keys that hold a value, or null when it is not an object. */
+/** `{"pick": [object, key, ...]}`: the object with only the given keys that hold a value (`{}` when none does: an id only for a saved item), or null when it is not an object. */
 export function pick(object: unknown, ...keys: unknown[]): Indexable | null {
   if (!isRecord(object)) return null;
   return Object.fromEntries(keys.map(String).flatMap((key) => (object[key] === null || object[key] === undefined ? [] : [[key, object[key]]])));
@@ -103,18 +84,14 @@ export const definitionOperations: Readonly<Record<string, Operation>> = {
   ...operations,
   options: (list, valueKey, labelKey) => options(list, valueKey, labelKey),
   whereIn: (list, key, values) => whereIn(list, key, values),
-  uiPatch: (map, uiKey) => uiPatch(map, uiKey),
-  fieldsPatch: (fields, uiKey, value) => fieldsPatch(fields, uiKey, value),
+  uiPatch: (fields, uiKey, value) => uiPatch(fields, uiKey, value),
   matches: (object, pattern) => matches(object, pattern),
   text: (value) => text(value),
-  omitNull: (object) => omitNull(object),
   without: (object, ...keys) => without(object, ...keys),
   test: (value, pattern) => test(value, pattern),
   upper: (value) => upper(value),
   join: (list, separator) => join(list, separator),
   assign: (...objects) => assign(...objects),
-  entry: (key, value) => entry(key, value),
-  findContaining: (list, key, value) => findContaining(list, key, value),
   pick: (object, ...keys) => pick(object, ...keys),
   equal: (a, b) => equal(a, b),
 };

@@ -99,7 +99,6 @@ export interface SubmitRule {
   busyMessage?: string;
   /** Over `answer` (the merchant record the server answered): a catalogue key when the stored submit did not succeed (a failed verification), else null. */
   outcomeProblem?: Logic;
-  stayWhen?: Logic;
   /** A registered dialog shown with the answered record before the step counts as saved (the PAN confirmation). */
   confirm?: string;
   /**
@@ -108,8 +107,12 @@ export interface SubmitRule {
    * the submit carries in its `alternative-token` header; the server requires that token under the same condition.
    */
   otp?: { scope: string; when?: Logic };
-  /** After a successful submit: `next` (default) closes the step and opens the next to-do one; `stay` keeps it open (what follows happens here, as the test deposit after the bank form). */
-  then?: 'next' | 'stay';
+  /**
+   * After a successful submit: `next` (default) closes the step and opens the next to-do one; `stay` keeps it open (what
+   * follows happens here, as the test deposit after the bank form); or an expression over `answer` (the record answered)
+   * giving one of the two (stay while a change of approved details waits as an addendum for the merchant's acceptance).
+   */
+  then?: 'next' | 'stay' | Logic;
   /**
    * Where the server stores the data of a body it accepted (PUT /merchants/{uuid} only): record paths (`nominee`,
    * `product_account_detail.dob`), each with its value over `data` (as checked), `merchant` (the stored record),

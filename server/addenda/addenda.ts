@@ -7,11 +7,12 @@ import { message } from '../../schemas/messages';
 import type { Queryable } from '../db/database';
 import { apiError, validationError } from '../errors';
 import { saveFile } from '../files/fileStore';
-import { applyBankChange, type BankChange } from '../merchants/bankChange';
-import { saveRecord, type MerchantRecord } from '../merchants/store';
-import { addressesUpdate, type AddressDetails } from '../merchants/updates/addresses';
+import { applyBankChange } from '../merchants/bankChange';
+import { lockedRecord, saveRecord, type MerchantRecord } from '../merchants/store';
+import { addressesUpdate } from '../merchants/updates/addresses';
 import { notifyProfile } from '../penny/profileEvents';
-import type { GstUpdateBody, WebsiteDetailsBody } from '../../schemas/generated/stepBodies';
+import { registeredValidator, type AjvInstance } from '../../schemas/ajv';
+import type { AddendaNewDataAddress, AddendaNewDataBank, AddendaNewDataGst, AddendaNewDataWebsite } from '../../schemas/generated/apiRequests';
 import { addendumPdf } from './addendumPdf';
 
 /** What an addendum changes (onboarding spec section 7: the sources of generate_addendum_data and accept_addendum). */
@@ -37,36 +38,50 @@ export interface Addendum {
   decided_at: string | null;
 }
 
-/** What approving an addendum needs besides the record: the bank's settlement hold and the time. */
+/** What approving an addendum needs besides the record: the bank's settlement hold, the time, and the validators. */
 export interface ApplyContext {
   settlementHoldHours: number;
   now: Date;
+  ajv: AjvInstance;
+}
+
+/** The new data of each source as an addendum stores it (schemas/api/addenda.json, `newData*`). */
+interface NewDataOf {
+  bank: AddendaNewDataBank;
+  website_detail: AddendaNewDataWebsite;
+  address: AddendaNewDataAddress;
+  gst: AddendaNewDataGst;
 }
 
 /**
  * One source of addenda: the status rule (rules/status.json) that says a change must wait for one, where the record
  * keeps its addendum status, the data a change replaces, and the record with the change made once it is approved.
  */
-interface Source {
+interface Source<New> {
   /** The step whose screen shows the addendum, and whose rules say whether the details may change at all. */
   step: 'bank-details' | 'website-details' | 'kyc' | 'business-details';
   needed: string;
   statusPath: readonly string[];
   current(record: MerchantRecord): Data;
-  apply(tx: Queryable, record: MerchantRecord, data: Data, context: ApplyContext): Promise<MerchantRecord>;
+  /** The schema the stored new data must still pass when it is approved (its type is `New`). */
+  newData: string;
+  apply(tx: Queryable, record: MerchantRecord, data: New, context: ApplyContext): Promise<MerchantRecord>;
 }
+
+const NEW_DATA = 'https://onboarding.local/schemas/api/addenda.json#/$defs/';
 
 const WEBSITE_URLS = ['website_url', 'android_url', 'ios_url'] as const;
 const pick = (value: unknown, keys: readonly string[]): Data =>
   Object.fromEntries(keys.map((key) => [key, (value as Data | null | undefined)?.[key] ?? null]));
 
-const SOURCES: Readonly<Record<AddendumSource, Source>> = {
+const SOURCES: { readonly [S in AddendumSource]: Source<NewDataOf[S]> } = {
   bank: {
     step: 'bank-details',
     needed: 'bankAddendumNeeded',
     statusPath: ['bank_detail', 'addendum_status'],
     current: (record) => pick(record.bank_detail, ['holder_name', 'bank_account_number', 'ifsc_code']),
-    apply: (tx, record, data, { settlementHoldHours, now }) => applyBankChange(tx, record, data as unknown as BankChange, settlementHoldHours, now),
+    newData: `${NEW_DATA}newDataBank`,
+    apply: (tx, record, data, { settlementHoldHours, now }) => applyBankChange(tx, record, data, settlementHoldHours, now),
   },
   website_detail: {
     step: 'website-details',
@@ -74,14 +89,13 @@ const SOURCES: Readonly<Record<AddendumSource, Source>> = {
     statusPath: ['website_detail', 'addendum_status'],
     current: (record) => ({ integration_type: record.integration_type ?? null, ...pick(record.website_detail, WEBSITE_URLS) }),
     // The reviewer who approves the addendum has checked the new addresses: the website stays approved.
-    apply: async (_tx, record, data) => {
+    newData: `${NEW_DATA}newDataWebsite`,
+    apply: async (_tx, record, { integration_type, website_url, android_url, ios_url }) => {
       if (!record.website_detail) throw new Error('A website addendum needs the website detail it changes');
-      // Checked by the website step's schema when the addendum was proposed.
-      const urls = pick(data, WEBSITE_URLS) as Record<(typeof WEBSITE_URLS)[number], string | null>;
       return {
         ...record,
-        integration_type: data.integration_type as WebsiteDetailsBody['integration_type'],
-        website_detail: { ...record.website_detail, ...urls, website_url_invalid: false, android_url_invalid: false, ios_url_invalid: false },
+        integration_type,
+        website_detail: { ...record.website_detail, website_url, android_url, ios_url, website_url_invalid: false, android_url_invalid: false, ios_url_invalid: false },
       };
     },
   },
@@ -90,15 +104,16 @@ const SOURCES: Readonly<Record<AddendumSource, Source>> = {
     needed: 'addressAddendumNeeded',
     statusPath: ['address_addendum_status'],
     current: (record) => pick(record, ['registration_address', 'operating_address']),
-    apply: async (_tx, record, data) => addressesUpdate.apply(record, data as unknown as AddressDetails),
+    newData: `${NEW_DATA}newDataAddress`,
+    apply: async (_tx, record, data) => addressesUpdate.apply(record, data),
   },
   gst: {
     step: 'business-details',
     needed: 'gstAddendumNeeded',
     statusPath: ['gst_addendum_status'],
     current: (record) => pick(record, ['gst_number']),
-    // Checked by the GST update's schema when the addendum was proposed.
-    apply: async (_tx, record, data) => ({ ...record, gst_number: (data as Partial<GstUpdateBody>).gst_number ?? null }),
+    newData: `${NEW_DATA}newDataGst`,
+    apply: async (_tx, record, { gst_number }) => ({ ...record, gst_number }),
   },
 };
 
@@ -186,6 +201,18 @@ export async function acceptAddendum(tx: Queryable, stored: MerchantRecord, sour
 }
 
 /**
+ * The record with an addendum's stored new data applied, once that data passes its schema again (it was checked as
+ * the change when proposed; a release since may have changed what is valid: then the approval is refused with a 422
+ * saying so, and nothing changes; the reviewer may still decline it).
+ */
+async function applyNewData<S extends AddendumSource>(tx: Queryable, record: MerchantRecord, sourceName: S, data: unknown, context: ApplyContext): Promise<MerchantRecord> {
+  const source: Source<NewDataOf[S]> = SOURCES[sourceName];
+  const validate = registeredValidator<NewDataOf[S]>(context.ajv, source.newData);
+  if (!validate(data)) throw validationError({ new_data: [message('server.addendum.stale')] });
+  return source.apply(tx, record, data, context);
+}
+
+/**
  * A reviewer's decision on an accepted addendum (the staff review call): approved, the record changes now (a bank
  * change starts its test deposit and holds settlements); declined, the record stays as it was and the merchant reads
  * why. The merchant's open pages hear of it on the live channel.
@@ -193,12 +220,11 @@ export async function acceptAddendum(tx: Queryable, stored: MerchantRecord, sour
 export async function decideAddendum(tx: Queryable, id: string, approved: boolean, remarks: string | null, staffId: string, context: ApplyContext): Promise<{ record: MerchantRecord; addendum: Addendum }> {
   const [open] = await tx.query<AddendumRow>(`select ${COLUMNS} from addenda where id = $1 and status = 'accepted' for update`, [id]);
   if (!open) throw apiError('NOT_FOUND');
-  const [locked] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [open.merchant_uuid]);
+  const locked = await lockedRecord(tx, open.merchant_uuid);
   if (!locked) throw apiError('NOT_FOUND');
-  const source = SOURCES[open.source];
   const record = approved
-    ? withAddendumStatus(await source.apply(tx, locked.record, open.new_data, context), open.source, null)
-    : withAddendumStatus(locked.record, open.source, 'rejected');
+    ? withAddendumStatus(await applyNewData(tx, locked, open.source, open.new_data, context), open.source, null)
+    : withAddendumStatus(locked, open.source, 'rejected');
   const [row] = await tx.query<AddendumRow>(`update addenda set status = $2, decided_at = $3, decided_by = $4, remarks = $5 where id = $1 returning ${COLUMNS}`, [
     id,
     approved ? 'approved' : 'declined',

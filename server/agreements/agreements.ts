@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { enqueueJob, type JobHandler } from '../jobs/jobQueue';
 import { saveFile } from '../files/fileStore';
 import { recordDocumentEvent } from '../documents/kycDocuments';
-import { saveRecord, type MerchantRecord } from '../merchants/store';
+import { lockedRecord, saveRecord, type MerchantRecord } from '../merchants/store';
 import { notifyProfile } from '../penny/profileEvents';
 import { agreementContent, agreementHtml, agreementPdf } from './serviceAgreement';
 
@@ -68,9 +68,8 @@ export function agreementJob(db: Database): JobHandler {
     const { merchant_uuid: merchantUuid, requested_by: requestedBy } = job.payload as { merchant_uuid: string; requested_by: string };
     try {
       await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [merchantUuid]);
-        if (!row) return;
-        const record = row.record;
+        const record = await lockedRecord(tx, merchantUuid);
+        if (!record) return;
         const content = agreementContent(record, now);
         const pdf = await agreementPdf(content, now);
         const file = await saveFile(tx, { content: pdf, type: 'pdf', name: 'service-agreement.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: requestedBy });

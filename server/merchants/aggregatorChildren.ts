@@ -4,6 +4,7 @@ import rulesConfig from '../../rules/config';
 import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
 import { isUuid } from './parseIds';
+import { withRecordDefaults } from '../../schemas/withRecordDefaults';
 import { hasPermission, loadMembership, type MerchantRecord } from './store';
 import type { ChildSummary, ChildView } from '../../common/api/aggregator';
 
@@ -37,7 +38,7 @@ export async function aggregatorOf(db: Queryable, userId: string, id: unknown): 
 /** The children of an aggregator, by MID. */
 export async function childrenOf(db: Queryable, aggregator: MerchantRecord): Promise<ChildSummary[]> {
   const rows = await db.query<{ record: MerchantRecord }>('select record from merchants where parent_uuid = $1 order by mid', [aggregator.uuid]);
-  return rows.map((row) => summaryOf(row.record));
+  return rows.map((row) => summaryOf(withRecordDefaults(row.record)));
 }
 
 /** One child of the aggregator by its uuid; a malformed uuid, or a merchant that is not this aggregator's child: 404. */
@@ -48,10 +49,11 @@ export async function childOf(db: Queryable, aggregator: MerchantRecord, childUu
     aggregator.uuid,
   ]);
   if (!row) throw apiError('NOT_FOUND');
+  const record = withRecordDefaults(row.record);
   // The same rules, on the same record, as the child's own stepper (src/features/onboarding/OnboardingPage.tsx).
-  const flags = evaluate(row.record, rulesConfig);
+  const flags = evaluate(record, rulesConfig);
   const steps = JOURNEY_STEPS.map((id) => ({ id, ...flagsOf(flags, id) })).filter((step) => !step.hidden && !step.omitted);
-  return { ...summaryOf(row.record), steps, progress: { done: steps.filter((step) => step.completed).length, total: steps.length } };
+  return { ...summaryOf(record), steps, progress: { done: steps.filter((step) => step.completed).length, total: steps.length } };
 }
 
 /** Makes `child` a child merchant of `aggregator` (demo data and tests; the partner flow that links them is not built). */

@@ -1,16 +1,13 @@
 import rulesConfig from '../../rules/config';
+import type { BankUpdateRequest } from '../../schemas/generated/apiRequests';
 import { evaluateStatus } from '../../rules/evaluate';
 import type { Queryable } from '../db/database';
 import { startPennyDeposit } from '../penny/pennyDeposits';
 import { withBankDetail, type BankDetailInput } from './bankDetail';
 import type { MerchantRecord } from './store';
 
-/** New settlement account details: what a bank update or a bank addendum changes. */
-export interface BankChange {
-  holder_name: string;
-  bank_account_number: string;
-  ifsc_code: string;
-}
+/** New settlement account details: what a bank update (schemas/api/bank-update.json) or a bank addendum changes. */
+export type BankChange = BankUpdateRequest['bank_detail'];
 
 /**
  * The record with its settlement account changed (onboarding spec sections 2, 4, 8): the new details wait for

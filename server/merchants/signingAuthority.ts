@@ -4,30 +4,18 @@ import { validationError } from '../errors';
 import type { SigningAuthorityBody } from '../../schemas/generated/stepBodies';
 import type { MerchantRecord } from './store';
 
-/** A signatory as the merchant record stores it (schemas/records/merchant.json $defs.signatory). */
-export interface StoredSignatory {
-  id: number;
-  name: string | null;
-  email: string | null;
-  pancard_number: string | null;
-  cin_number: string | null;
-  authorised_signatory: boolean;
-  contact_detail_type: 'Signing Authority';
-  pep: 1 | 2 | 3 | null;
-}
+/** The merchant's account as the record stores it (schemas/records/merchant.json). */
+export type StoredAccount = NonNullable<MerchantRecord['account']>;
 
-/** The merchant's account as the record stores it. */
-export interface StoredAccount {
-  uuid: string;
-  signatory_contact_details: StoredSignatory[];
-}
+/** A signatory as the merchant record stores it (schemas/records/merchant.json $defs.signatory). */
+export type StoredSignatory = StoredAccount['signatory_contact_details'][number];
 
 /** The signing-authority step's fields (schemas/steps/signing-authority.json), plus the id of a saved signatory. */
 export type SignatoryInput = SigningAuthorityBody & { id?: number };
 
 /** The account stored on a record, or null before it exists. */
 export function accountOf(record: MerchantRecord): StoredAccount | null {
-  return (record.account as StoredAccount | null | undefined) ?? null;
+  return record.account ?? null;
 }
 
 /** The record with an (empty) account, created once: the signing-authority step is locked until the account exists. */

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import { enqueueJob, type JobHandler } from '../jobs/jobQueue';
+import { withRecordDefaults } from '../../schemas/withRecordDefaults';
 import type { MerchantRecord } from '../merchants/store';
 import type { PennyAccount, PennyDeposit, PennyMethod, PennyProvider, PennyStatus } from '../providers/types';
 import { notifyProfile } from './profileEvents';
@@ -27,17 +28,10 @@ interface DepositRow {
   started_at: Date | string;
 }
 
-interface BankDetailOfRecord {
-  id: number;
-  bank_account_number: string;
-  ifsc_code: string;
-  holder_name: string | null;
-  bank_verification_status: string | null;
-}
-
 /** Starts the test deposit of a merchant's new bank detail: a job, in the caller's transaction, due at once. */
 export async function startPennyDeposit(tx: Queryable, record: MerchantRecord, now: Date): Promise<void> {
-  const bankDetail = record.bank_detail as BankDetailOfRecord;
+  const bankDetail = record.bank_detail;
+  if (!bankDetail) throw new Error('A test deposit needs the bank detail it verifies');
   const payload: DepositJobPayload = { merchant_uuid: record.uuid, bank_detail_id: bankDetail.id };
   await enqueueJob(tx, PENNY_DEPOSIT_JOB, { ...payload }, now);
 }
@@ -91,7 +85,7 @@ export function pennyDepositJob(db: Database, provider: PennyProvider): JobHandl
   return async (job, now) => {
     const payload = job.payload as unknown as DepositJobPayload;
     const [merchant] = await db.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1', [payload.merchant_uuid]);
-    const bankDetail = merchant?.record.bank_detail as BankDetailOfRecord | null | undefined;
+    const bankDetail = merchant ? withRecordDefaults(merchant.record).bank_detail : null;
     if (!merchant || bankDetail?.id !== payload.bank_detail_id || bankDetail.bank_verification_status !== 'pending') return { done: true };
     const account: PennyAccount = {
       accountNumber: bankDetail.bank_account_number,

@@ -130,6 +130,7 @@ export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
         decideAddendum(tx, request.params.id, approved, approved ? null : (request.body.remarks ?? '').trim(), userId, {
           settlementHoldHours: config.bankUpdate.settlementHoldHours,
           now: clock.now(),
+          ajv,
         }),
       );
       return { merchant: record, addendum };

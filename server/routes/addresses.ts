@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { registeredValidator } from '../../schemas/ajv';
 import { emptyFieldErrors, toFieldErrors } from '../../schemas/fieldErrors';
 import { message } from '../../schemas/messages';
 import type { FieldErrors } from '../../schemas/types';
@@ -30,15 +31,17 @@ function inPayloadNames(errors: FieldErrors): FieldErrors {
 }
 
 /**
- * The KYC step's schema errors of addresses (the step's names), with `$context` projected from the record, never the
+ * Addresses (the step's names) checked by the KYC step's schema, with `$context` projected from the record, never the
  * client's: the registered address a business may not take from its signatory is refused. Without a record (the
- * acceptance of an addendum, whose data was checked when it was proposed) the schema alone.
+ * acceptance of an addendum, whose data was checked when it was proposed) the schema alone. Answers them typed, or
+ * throws the 422 in the payload's names.
  */
-function kycSchemaErrors(ctx: AppContext, data: Record<string, unknown>, record: MerchantRecord | null): FieldErrors {
-  const validate = ctx.ajv.getSchema(KYC_SCHEMA);
-  if (!validate) throw new Error(`No schema ${KYC_SCHEMA}`);
-  const context = record ? { $context: kycContextOf(record) } : {};
-  return validate({ ...data, ...context }) ? emptyFieldErrors() : toFieldErrors(validate.errors);
+function checkedBySchema(ctx: AppContext, data: Record<string, unknown>, record: MerchantRecord | null): AddressDetails {
+  const validate = registeredValidator<AddressDetails>(ctx.ajv, KYC_SCHEMA);
+  const { $context: _ignored, ...fields } = data;
+  const candidate: unknown = { ...fields, ...(record ? { $context: kycContextOf(record) } : {}) };
+  if (!validate(candidate)) throw validationError(inPayloadNames(toFieldErrors(validate.errors)));
+  return candidate;
 }
 
 /**
@@ -46,11 +49,10 @@ function kycSchemaErrors(ctx: AppContext, data: Record<string, unknown>, record:
  * schema (with the record's context), then city and state against the pincode; a 422 names the payload's fields.
  */
 export async function checkAddressPayload(ctx: AppContext, body: Record<string, unknown>, record: MerchantRecord | null): Promise<AddressDetails> {
-  const { $context: _ignored, ...data } = Object.fromEntries(Object.entries(body).map(([key, value]) => [PAYLOAD_NAMES.get(key) ?? key, value]));
-  const schemaErrors = kycSchemaErrors(ctx, data, record);
-  const errors = Object.keys(schemaErrors).length > 0 ? schemaErrors : await pincodeMismatches(data as unknown as AddressDetails);
+  const data = checkedBySchema(ctx, Object.fromEntries(Object.entries(body).map(([key, value]) => [PAYLOAD_NAMES.get(key) ?? key, value])), record);
+  const errors = await pincodeMismatches(data);
   if (Object.keys(errors).length > 0) throw validationError(inPayloadNames(errors));
-  return addressesUpdate.prepare(data as unknown as AddressDetails, ctx.providers);
+  return addressesUpdate.prepare(data, ctx.providers);
 }
 
 /** The pincode lookup (master data) and PUT /merchants/{uuid}/addresses with Registered and Operating (onboarding spec section 7). */
@@ -74,8 +76,7 @@ export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     const record = await db.transaction(async (tx) => {
       const membership = await editableMembership(tx, userId, request.params.id, addressesUpdate.step, true);
       // Checked again against the record as it is now, locked: an identity check may have changed it.
-      const errors = kycSchemaErrors(ctx, { ...prepared }, membership.record);
-      if (Object.keys(errors).length > 0) throw validationError(inPayloadNames(errors));
+      checkedBySchema(ctx, { ...prepared }, membership.record);
       if (addendumNeeded(membership.record, 'address')) return proposeAddendum(tx, membership.record, 'address', { ...addressesToStore(prepared) }, userId, ctx.clock.now());
       const updated = addressesUpdate.apply(membership.record, prepared);
       await saveRecord(tx, updated, userId, `step.${addressesUpdate.step}`, { body });

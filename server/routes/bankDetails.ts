@@ -9,7 +9,9 @@ import type { AppContext } from '../context';
 import { apiError, validationError } from '../errors';
 import { withBankDetail, withVerifiedBankDetail, type BankDetailInput } from '../merchants/bankDetail';
 import { addendumNeeded, proposeAddendum } from '../addenda/addenda';
-import { applyBankChange, type BankChange } from '../merchants/bankChange';
+import { registeredValidator } from '../../schemas/ajv';
+import type { BankUpdateRequest } from '../../schemas/generated/apiRequests';
+import { applyBankChange } from '../merchants/bankChange';
 import { claimBankUpdate, useAlternativeToken } from '../merchants/bankUpdate';
 import { checkStepBody } from '../merchants/checkStepBody';
 import { actingMembership, editableMembership } from '../merchants/editableMembership';
@@ -85,16 +87,16 @@ export function bankChanger(ctx: AppContext) {
   const { db, ajv, clock, config } = ctx;
   const step = compiledStep(STEP);
   if (!step) throw new Error(`No step definition ${STEP}`);
-  const validateUpdate = ajv.getSchema('https://onboarding.local/schemas/api/bank-update.json')!;
+  const validateUpdate = registeredValidator<BankUpdateRequest>(ajv, 'https://onboarding.local/schemas/api/bank-update.json');
   return async (userId: string, merchantId: string, token: string, bankDetail: Record<string, unknown>) => {
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       const { record: stored } = await actingMembership(tx, userId, merchantId, STEP, true);
       const saved = stored.bank_detail as Record<string, unknown> | null | undefined;
       if (!saved) throw apiError('STEP_LOCKED');
-      const candidate = { bank_detail: step.normalize(bankDetail ?? {}) };
+      const candidate: unknown = { bank_detail: step.normalize(bankDetail ?? {}) };
       if (!validateUpdate(candidate)) throw validationError(toFieldErrors(validateUpdate.errors));
-      const next = candidate.bank_detail as unknown as BankChange;
+      const next = candidate.bank_detail;
       if (next.holder_name === saved.holder_name && next.bank_account_number === saved.bank_account_number && next.ifsc_code === saved.ifsc_code) {
         throw validationError({ bank_detail: [message('bankUpdate.same')] });
       }

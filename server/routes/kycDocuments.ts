@@ -31,7 +31,7 @@ import { ParseRefused } from '../files/fileParser';
 import { UploadRefused, type ReceivedUpload } from '../files/fileStore';
 import { inspectedUpload, readMultipartUpload, uploadRefusal } from '../files/readMultipartUpload';
 import { aclPermissions } from '../../schemas/registry';
-import { hasPermission, loadMembership, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
+import { hasPermission, loadMembership, lockedRecord, saveRecord, type MerchantRecord, type Membership } from '../merchants/store';
 import { isUuid } from '../merchants/parseIds';
 import { categoryLabel, notifyDocumentReviewed, notifyIfReviewFinished } from '../notifications/merchantNotifications';
 import { AGREEMENT_COPY_STATUS, AGREEMENT_COPY_TARGET, agreementCopyFieldErrors, assertAgreementCopyWanted, isAgreementCopy, reviewAgreementCopy, syncAgreementStatus } from '../agreements/signedCopy';
@@ -359,31 +359,31 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const current = await requirements.forMerchant(request.params.id);
       const by: DocumentActor = { userId, actor: 'staff' };
       const merchantUuid = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [request.params.id]);
-        if (!row) throw apiError('NOT_FOUND');
+        const record = await lockedRecord(tx, request.params.id);
+        if (!record) throw apiError('NOT_FOUND');
         const [document] = await tx.query<{ kyc_document_type: string; document_category: string }>(
           'select kyc_document_type, document_category from kyc_documents where uuid = $1 and merchant_uuid = $2',
-          [request.params.docId, row.record.uuid],
+          [request.params.docId, record.uuid],
         );
         const review = { status: request.body.status, remarks: request.body.remarks ?? null };
         // The merchant is told of the verdict by e-mail and SMS (queued with this transaction: sent once it commits).
         const notice = { ...review, subject: request.params.docId, label: categoryLabel(current.catalogue, document?.document_category ?? '') };
         if (document?.kyc_document_type === 'Agreement') {
-          await reviewAgreementCopy(tx, row.record.uuid, request.params.docId, review, by);
-          await notifyDocumentReviewed(tx, row.record, notice);
-          await syncAgreementStatus(tx, row.record, current.catalogue, by, 'agreement.copy_reviewed');
-          return row.record.uuid;
+          await reviewAgreementCopy(tx, record.uuid, request.params.docId, review, by);
+          await notifyDocumentReviewed(tx, record, notice);
+          await syncAgreementStatus(tx, record, current.catalogue, by, 'agreement.copy_reviewed');
+          return record.uuid;
         }
-        const asked = await askedOf(tx, row.record, current);
-        const documentStatus = await reviewDocument(tx, row.record.uuid, request.params.docId, review, asked.required, by);
-        await notifyDocumentReviewed(tx, row.record, notice);
-        await notifyIfReviewFinished(tx, row.record);
-        if (documentStatus && documentStatus !== row.record.document_status) {
-          await saveRecord(tx, { ...row.record, document_status: documentStatus }, userId, 'documents.reviewed', { document_status: documentStatus });
+        const asked = await askedOf(tx, record, current);
+        const documentStatus = await reviewDocument(tx, record.uuid, request.params.docId, review, asked.required, by);
+        await notifyDocumentReviewed(tx, record, notice);
+        await notifyIfReviewFinished(tx, record);
+        if (documentStatus && documentStatus !== record.document_status) {
+          await saveRecord(tx, { ...record, document_status: documentStatus }, userId, 'documents.reviewed', { document_status: documentStatus });
         }
         // The merchant's open pages show the review at once (delivered when this commits).
-        await notifyProfile(tx, row.record.uuid, { document_status: documentStatus ?? (row.record.document_status as string | null) ?? null });
-        return row.record.uuid;
+        await notifyProfile(tx, record.uuid, { document_status: documentStatus ?? (record.document_status as string | null) ?? null });
+        return record.uuid;
       });
       return { kyc_document: await documentOf(db, current.catalogue, merchantUuid, request.params.docId) };
     },

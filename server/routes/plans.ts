@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { merchantRecord, pricingPlans } from '../../schemas/registry';
-import { withRecordDefaults } from '../../schemas/withRecordDefaults';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import type { Database, Queryable } from '../db/database';
 import { apiError } from '../errors';
-import { hasPermission, loadMembership, saveRecord, type MerchantRecord } from '../merchants/store';
+import { hasPermission, loadMembership, lockedRecord, saveRecord, type MerchantRecord } from '../merchants/store';
 
 const API = 'https://onboarding.local/schemas/api/cs-plans.json';
 /** What buying a plan needs: the spec names no permission; buying the provider's products (README, Notes). */
@@ -85,8 +84,9 @@ export async function settlePlanPayment(db: Database, txnid: string, succeeded: 
     );
     if (!payment) return undefined;
     if (succeeded) {
-      const [row] = await tx.query<{ record: MerchantRecord }>('select record from merchants where uuid = $1 for update', [payment.merchant_uuid]);
-      await saveRecord(tx, { ...withRecordDefaults(row!.record), cs_plan: { name: planName(payment.plan_name), status: 'payment_completed' } }, payment.user_id, 'cs_plan_payment_completed', { txnid });
+      const record = await lockedRecord(tx, payment.merchant_uuid);
+      if (!record) throw new Error(`The plan payment ${txnid} is of no merchant`);
+      await saveRecord(tx, { ...record, cs_plan: { name: planName(payment.plan_name), status: 'payment_completed' } }, payment.user_id, 'cs_plan_payment_completed', { txnid });
     }
     return succeeded;
   });

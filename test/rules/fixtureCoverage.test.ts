@@ -84,10 +84,15 @@ describe('test/fixtures', () => {
 
     const mutants = allMutants(rulesConfig);
     expect(mutants.length).toBeGreaterThan(250);
-    const unnoticed = mutants.filter((mutant) => {
+    // Neighbouring clauses are pinned by the same fixtures: the fixture that noticed the last mutant is tried first.
+    const order = [...fixtures];
+    const noticed = (mutant: Mutant) => {
       const mutated = { ...env, config: applyMutant(rulesConfig, mutant) };
-      return fixtures.every((fixture) => runFixture(fixture, mutated).ok);
-    });
+      const index = order.findIndex((fixture) => !runFixture(fixture, mutated).ok);
+      if (index > 0) order.unshift(...order.splice(index, 1));
+      return index >= 0;
+    };
+    const unnoticed = mutants.filter((mutant) => !noticed(mutant));
     expect(unnoticed.map((mutant) => `${mutant.path.join('.')} -> ${JSON.stringify(mutant.replacement).slice(0, 80)}`)).toEqual([]);
   }, 120_000);
 });

@@ -170,6 +170,20 @@ describe.each(SOURCES)('an addendum of $source', ({ source, change, status, unch
 });
 
 describe('addendum rules and refusals', () => {
+  it('refuses to approve stored new data that no longer passes its schema (a release changed the checks): nothing changes', async () => {
+    const m = await merchant();
+    const { addendum } = (await SOURCES[0].change(m)).json();
+    expect((await accept(m, { source: 'bank' })).statusCode).toBe(200);
+    await t.db.query(`update addenda set new_data = new_data - 'ifsc_code' where id = $1`, [addendum.id]);
+    const refused = await review(addendum.id, 'Approved');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ new_data: [message('server.addendum.stale')] });
+    const now = await record(m);
+    SOURCES[0].unchanged(now);
+    expect(SOURCES[0].status(now)).toBe('accepted');
+    expect((await review(addendum.id, 'Declined', 'Made before the checks changed')).statusCode).toBe(200);
+  });
+
   it('changes the record at once before anything was approved (no addendum)', async () => {
     const m = await merchant({ ...GENERATED, merchant_statuses: [], document_status: null, kyc_status: null, website_detail: { ...WEBSITE, website_approval_status: 'Pending' }, bank_detail: null });
     const gst = await call(t, m.token, 'PUT', `/api/v1/merchants/${m.uuid}/update_gst_details`, { gst_number: '27AAACN4521K1ZI' });

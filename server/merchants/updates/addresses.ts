@@ -1,4 +1,5 @@
 import { emptyFieldErrors } from '../../../schemas/fieldErrors';
+import type { KycBody } from '../../../schemas/generated/stepBodies';
 import { message } from '../../../schemas/messages';
 import type { FieldErrors } from '../../../schemas/types';
 import { validationError } from '../../errors';
@@ -15,14 +16,16 @@ export interface Address {
 }
 
 /** The KYC step's manual address fields (schemas/steps/kyc.json). */
-export interface AddressDetails {
-  registration_address: Address;
-  operating_address?: Address;
-  same_as_registration?: boolean;
-}
+export type AddressDetails = KycBody;
 
-/** Only the four address fields, in a fixed order. */
-const stored = ({ address_line, city, pincode, state }: Address): Address => ({ address_line, city, pincode, state });
+/**
+ * Only the four address fields, in a fixed order. City and state are there: the KYC schema requires them once the
+ * pincode is valid (an `if` its generated type cannot say), and only an address it accepted is stored.
+ */
+function stored({ address_line, city, pincode, state }: KycBody['registration_address']): Address {
+  if (city === undefined || state === undefined) throw new Error('An address to store has a city and a state (schemas/steps/kyc.json)');
+  return { address_line, city, pincode, state };
+}
 
 /** The addresses to store: with "same as registration" the operating address is the registration address, whatever was sent. */
 export function addressesToStore(data: AddressDetails): { registration_address: Address; operating_address: Address } {
