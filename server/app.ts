@@ -15,7 +15,9 @@ import type { AppContext } from './context';
 import type { Database } from './db/database';
 import { ApiError } from './errors';
 import { loadServerTexts } from './serverTexts';
+import { contentStoreFor } from './files/contentStoreFor';
 import { createFileParser, type FileParserOptions } from './files/fileParser';
+import { sweepReleasedObjects } from './files/releasedObjects';
 import { UploadRefused } from './files/fileStore';
 import { uploadRefusal } from './files/readMultipartUpload';
 import { refuseUnsafeStrings } from './http/refuseUnsafeStrings';
@@ -64,6 +66,7 @@ import { pennyRoutes } from './routes/penny';
 import { opsRoutes } from './routes/ops';
 import { systemClock, type Clock } from './jobs/clock';
 import { createJobRunner, type JobRunner } from './jobs/jobQueue';
+import { EXPIRED_ROW_SWEEP_JOB, expiredRowSweepJob } from './jobs/expiredRowSweep';
 import { PENNY_DEPOSIT_JOB, pennyDepositJob } from './penny/pennyDeposits';
 import { NOTIFICATION_JOB } from './notifications/merchantNotifications';
 import { notificationJob } from './notifications/notificationJob';
@@ -92,6 +95,9 @@ declare module 'fastify' {
   }
 }
 
+/** Milliseconds between sweeps of the objects whose files were deleted (FILE_STORE=s3). */
+const RELEASED_OBJECTS_SWEEP_MS = 60_000;
+
 const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Builds the API (and the built app under /app) on an open, migrated database. */
@@ -100,7 +106,17 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const config = { ...configFromEnv({}), ...options.config };
   const ajv = createAjv();
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = { db: options.db, ajv, config, clock, providers: providersFor(config, options.db, options.providers), requirements: storedRequirements(options.db, ajv), fileParser: createFileParser(options.fileParser) };
+  const contentStore = contentStoreFor(config.fileStore);
+  const ctx: AppContext = {
+    db: options.db,
+    ajv,
+    config,
+    clock,
+    providers: providersFor(config, options.db, options.providers),
+    requirements: storedRequirements(options.db, ajv),
+    fileParser: createFileParser(options.fileParser),
+    files: contentStore.store,
+  };
   const app = Fastify({
     ...logOptions({ level: config.logLevel, json: config.production, stream: options.logStream }),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
@@ -131,9 +147,10 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   const jobHandlers = {
     [PENNY_DEPOSIT_JOB]: pennyDepositJob(options.db, ctx.providers.penny),
-    [AGREEMENT_JOB]: agreementJob(options.db),
+    [AGREEMENT_JOB]: agreementJob(options.db, ctx.files),
     [NOTIFICATION_JOB]: notificationJob(options.db, ctx.providers.messages, config.publicUrl),
     [UPI_REFUND_JOB]: upiRefundJob(options.db, ctx.providers.upiVerification),
+    [EXPIRED_ROW_SWEEP_JOB]: expiredRowSweepJob(options.db),
   };
   const jobs = createJobRunner(options.db, jobHandlers, {
     clock,
@@ -147,6 +164,13 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => ctx.fileParser.close());
+  // Objects of deleted files leave the bucket a minute later at most (FILE_STORE=s3; nothing to do otherwise).
+  if (ctx.files.kind === 'object') {
+    const sweeper = setInterval(() => void sweepReleasedObjects(options.db, ctx.files).catch((error: unknown) => app.log.error({ err: error }, 'released objects not swept')), RELEASED_OBJECTS_SWEEP_MS);
+    sweeper.unref();
+    app.addHook('onClose', async () => clearInterval(sweeper));
+  }
+  app.addHook('onClose', async () => contentStore.close());
   // A publish of the document requirements by any process: the next request reads the published version again.
   const stopListening = await ctx.requirements.listen();
   app.addHook('onClose', () => stopListening());

@@ -54,6 +54,22 @@ export interface ServerConfig {
    * signature header is checked with it. Unset: every webhook call is refused (the sandbox settles on its own page).
    */
   upiWebhookSecret: string | undefined;
+  /** Where stored files' bytes live: the database (default), or an S3-compatible bucket (FILE_STORE=s3 and S3_*). */
+  fileStore: FileStoreSettings;
+}
+
+/** FILE_STORE: files' bytes in the database, or in S3-compatible storage with its settings. */
+export type FileStoreSettings = { kind: 'database' } | ({ kind: 's3' } & S3Settings);
+
+/** The S3-compatible bucket files are kept in (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (http://host/bucket/key), as most S3-compatible servers want, not in the host name. */
+  forcePathStyle: boolean;
 }
 
 /** How often a merchant may change bank details, and how long settlements then wait. */
@@ -148,6 +164,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (upiWebhookSecret && upiWebhookSecret.length < 32) problems.push('UPI_WEBHOOK_SECRET must be at least 32 characters (the secret the payment service signs its UPI payment webhook with)');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  const fileStore = fileStoreFrom(env, oneOf('FILE_STORE', ['database', 's3'] as const, 'database'), flag('S3_FORCE_PATH_STYLE', false), problems);
   const config: ServerConfig = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -176,10 +193,32 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       settlementHoldHours: integer('SETTLEMENT_HOLD_HOURS', 24, 24, 24 * 30),
     },
     upiWebhookSecret,
+    fileStore,
   };
   config.logoutUrls = logoutTargets('LOGOUT_URLS', [...config.redirectHosts, ...config.logoutRedirectHosts]);
   if (problems.length) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
+}
+
+/** The file store FILE_STORE names; for s3 every S3_* setting it needs, each one missing named in `problems`. */
+function fileStoreFrom(env: NodeJS.ProcessEnv, kind: 'database' | 's3', forcePathStyle: boolean, problems: string[]): FileStoreSettings {
+  if (kind === 'database') return { kind };
+  const required = (name: string): string => {
+    const value = env[name]?.trim() ?? '';
+    if (!value) problems.push(`${name} must be set when FILE_STORE=s3`);
+    return value;
+  };
+  const endpoint = required('S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^\s/]+/i.test(endpoint)) problems.push(`S3_ENDPOINT must be a URL such as https://s3.eu-west-1.amazonaws.com (got "${endpoint}")`);
+  return {
+    kind,
+    endpoint,
+    bucket: required('S3_BUCKET'),
+    region: required('S3_REGION'),
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle,
+  };
 }
 
 /** Whether a value is an IPv4 or IPv6 address, optionally with a /prefix length that suits it. */

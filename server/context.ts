@@ -2,6 +2,7 @@ import type { AjvInstance } from '../schemas/ajv';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { StoredRequirements } from './documents/requirementVersions';
+import type { ContentStore } from './files/contentStore';
 import type { FileParser } from './files/fileParser';
 import type { Clock } from './jobs/clock';
 import type { Providers } from './providers/types';
@@ -18,4 +19,6 @@ export interface AppContext {
   requirements: StoredRequirements;
   /** The parse workers: uploaded PDFs inspected, pages merged, Aadhaar offline ZIPs read, off the request's thread. */
   fileParser: FileParser;
+  /** Where stored files' bytes live (FILE_STORE): the database, or an S3-compatible bucket. */
+  files: ContentStore;
 }

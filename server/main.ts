@@ -6,6 +6,8 @@ import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { demoGroupUsers } from './demo/seedGroups';
 import { loadSampleIfscDirectory } from './reference/ifscDirectory';
 import { build } from './app';
+import { EXPIRED_ROW_SWEEP_JOB } from './jobs/expiredRowSweep';
+import { enqueueRecurringJob } from './jobs/enqueueRecurringJob';
 
 /** Stops the start with a message and no stack trace: a configuration problem, not a crash. */
 function refuseToStart(error: unknown): never {
@@ -60,6 +62,8 @@ const app = await build({ db, config, fileParser: { warm: true } }).catch(async 
   return refuseToStart(error);
 });
 await migrate(db);
+// The sweep of expired sessions and codes runs on the job queue, once for all processes, hourly.
+await enqueueRecurringJob(db, EXPIRED_ROW_SWEEP_JOB, new Date());
 const ifscSampleBranches = await loadSampleIfscDirectory(db);
 const seeded = config.sandbox ? await seedDemoData(db) : false;
 await app.listen({ port: config.port, host: config.host });

@@ -6,6 +6,7 @@ import { withValueAt } from '../../rules/withValueAt';
 import { message } from '../../schemas/messages';
 import type { Queryable } from '../db/database';
 import { apiError, validationError } from '../errors';
+import type { ContentStore } from '../files/contentStore';
 import { saveFile } from '../files/fileStore';
 import { applyBankChange } from '../merchants/bankChange';
 import { lockedRecord, saveRecord, type MerchantRecord } from '../merchants/store';
@@ -166,7 +167,7 @@ const addendumOf = (row: AddendumRow): Addendum => ({
  * accepted; while one waits for its review, no other of the same source is taken (the unique index on open addenda
  * holds this even for concurrent calls).
  */
-export async function proposeAddendum(tx: Queryable, stored: MerchantRecord, source: AddendumSource, newData: Data, userId: string, now: Date): Promise<{ record: MerchantRecord; addendum: Addendum }> {
+export async function proposeAddendum(tx: Queryable, files: ContentStore, stored: MerchantRecord, source: AddendumSource, newData: Data, userId: string, now: Date): Promise<{ record: MerchantRecord; addendum: Addendum }> {
   const oldData = SOURCES[source].current(stored);
   if (isDeepStrictEqual(oldData, { ...oldData, ...newData })) throw validationError({ new_data: [message('server.addendum.same')] });
   const open = await tx.query<{ id: string; status: AddendumStatus }>("select id, status from addenda where merchant_uuid = $1 and source = $2 and status in ('pending', 'accepted') for update", [stored.uuid, source]);
@@ -175,7 +176,7 @@ export async function proposeAddendum(tx: Queryable, stored: MerchantRecord, sou
 
   const id = randomUUID();
   const pdf = await addendumPdf(stored, source, oldData, { ...oldData, ...newData }, now);
-  const file = await saveFile(tx, { content: pdf, type: 'pdf', name: 'addendum.pdf', origin: 'generated' }, { merchantUuid: stored.uuid, kind: 'addendum', createdBy: userId });
+  const file = await saveFile(tx, files, { content: pdf, type: 'pdf', name: 'addendum.pdf', origin: 'generated' }, { merchantUuid: stored.uuid, kind: 'addendum', createdBy: userId });
   const [row] = await tx.query<AddendumRow>(
     `insert into addenda (id, merchant_uuid, source, status, old_data, new_data, file_id, created_by, created_at)
      values ($1, $2, $3, 'pending', $4, $5, $6, $7, $8) returning ${COLUMNS}`,

@@ -3,6 +3,7 @@ import rulesConfig from '../../rules/config';
 import { evaluateStatus } from '../../rules/evaluate';
 import type { Database, Queryable } from '../db/database';
 import { enqueueJob, type JobHandler } from '../jobs/jobQueue';
+import type { ContentStore } from '../files/contentStore';
 import { saveFile } from '../files/fileStore';
 import { recordDocumentEvent } from '../documents/kycDocuments';
 import { lockedRecord, saveRecord, type MerchantRecord } from '../merchants/store';
@@ -63,7 +64,7 @@ export function withAgreementStatus(record: MerchantRecord, status: string): Mer
  * Agreement status becomes Pending and open pages are told. A run that throws is retried by the queue; after
  * {@link AGREEMENT_ATTEMPTS} failed runs the request is marked failed and the job ends.
  */
-export function agreementJob(db: Database): JobHandler {
+export function agreementJob(db: Database, files: ContentStore): JobHandler {
   return async (job, now) => {
     const { merchant_uuid: merchantUuid, requested_by: requestedBy } = job.payload as { merchant_uuid: string; requested_by: string };
     try {
@@ -72,7 +73,7 @@ export function agreementJob(db: Database): JobHandler {
         if (!record) return;
         const content = agreementContent(record, now);
         const pdf = await agreementPdf(content, now);
-        const file = await saveFile(tx, { content: pdf, type: 'pdf', name: 'service-agreement.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: requestedBy });
+        const file = await saveFile(tx, files, { content: pdf, type: 'pdf', name: 'service-agreement.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: requestedBy });
         const uuid = randomUUID();
         await tx.query(
           `update kyc_documents set active = false, updated_at = now() where merchant_uuid = $1 and kyc_document_type = 'Agreement' and document_category = $2 and active`,

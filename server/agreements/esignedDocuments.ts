@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import { GENERATED, GENERATOR_CALLS, generateDocument, type GeneratedKind } from '../documents/generatedDocuments';
 import { documentsForRules, recordDocumentEvent, saveWholeDocument, type DocumentActor, type KycDocumentOut } from '../documents/kycDocuments';
 import type { DocumentCatalogue, Requirements } from '../documents/requirementsSource';
+import type { ContentStore } from '../files/contentStore';
 import { openFile, saveFile } from '../files/fileStore';
 import type { MerchantRecord } from '../merchants/store';
 import { sha256Hex, signedWithPage, type Signer } from './esign';
@@ -59,7 +60,7 @@ export async function esignableDocuments(q: Queryable, requirements: Requirement
  * The files the signer reads for `documents`, written from the record at the first look and kept for the agreement
  * (later looks, and the e-sign, use the same file: what is signed is what was read). Two first looks at once keep one.
  */
-export async function documentsToSign(db: Database, agreementUuid: string, record: MerchantRecord, documents: readonly EsignableDocument[], now: Date, userId: string): Promise<DocumentToSign[]> {
+export async function documentsToSign(db: Database, store: ContentStore, agreementUuid: string, record: MerchantRecord, documents: readonly EsignableDocument[], now: Date, userId: string): Promise<DocumentToSign[]> {
   const written = await db.query<{ document_category: string; to_sign_file_id: string | null }>('select document_category, to_sign_file_id from esigned_documents where agreement_uuid = $1', [agreementUuid]);
   const files: DocumentToSign[] = [];
   for (const document of documents) {
@@ -67,7 +68,7 @@ export async function documentsToSign(db: Database, agreementUuid: string, recor
     if (!fileId) {
       const pdf = await generateDocument(document.kind, record, now);
       fileId = await db.transaction(async (tx) => {
-        const file = await saveFile(tx, { content: pdf, type: 'pdf', name: GENERATED[document.kind].file, origin: 'generated' }, { merchantUuid: record.uuid, kind: 'esign_document', createdBy: userId });
+        const file = await saveFile(tx, store, { content: pdf, type: 'pdf', name: GENERATED[document.kind].file, origin: 'generated' }, { merchantUuid: record.uuid, kind: 'esign_document', createdBy: userId });
         const [row] = await tx.query<{ to_sign_file_id: string }>(
           `insert into esigned_documents (agreement_uuid, merchant_uuid, document_category, to_sign_file_id) values ($1, $2, $3, $4)
            on conflict (agreement_uuid, document_category) do update set to_sign_file_id = coalesce(esigned_documents.to_sign_file_id, excluded.to_sign_file_id)
@@ -107,6 +108,7 @@ export async function documentsShown(tx: Queryable, agreementUuid: string, docum
  */
 export async function signWithAgreement(
   tx: Queryable,
+  files: ContentStore,
   agreementUuid: string,
   merchantUuid: string,
   documents: readonly DocumentToSign[],
@@ -117,11 +119,11 @@ export async function signWithAgreement(
 ): Promise<EsignedDocument[]> {
   const signed: EsignedDocument[] = [];
   for (const document of documents) {
-    const toSign = await openFile(tx, document.fileId, [merchantUuid]);
+    const toSign = await openFile(tx, files, document.fileId, [merchantUuid]);
     if (!toSign) continue;
     const bytes = await signedWithPage(toSign.content, signer, now, { statement: 'statementWithAgreement', together });
     const filename = signedName(document.kind);
-    const kycDocumentUuid = await saveWholeDocument(tx, merchantUuid, { category: document.category, type: null }, { content: bytes, type: 'pdf', name: filename, origin: 'generated' }, by);
+    const kycDocumentUuid = await saveWholeDocument(tx, files, merchantUuid, { category: document.category, type: null }, { content: bytes, type: 'pdf', name: filename, origin: 'generated' }, by);
     const sha256 = sha256Hex(bytes);
     const [filed] = await tx.query<{ signed_file_id: string }>(
       `update esigned_documents set kyc_document_uuid = $3, signed_file_id = (select processed_file_id from kyc_documents where uuid = $3), signed_sha256 = $4, signed_at = $5, signed_by = $6

@@ -8,11 +8,25 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
 }
 
+/** An open transaction; work outside the database (an object stored) may ask to be undone should it roll back. */
+export interface Transaction extends Queryable {
+  /** Runs `undo` after this transaction rolls back (best effort: its failure is ignored); never once it commits. */
+  onRollback(undo: () => Promise<void>): void;
+}
+
+/** Whether a Queryable is an open transaction (else each statement commits on its own). */
+export const isTransaction = (q: Queryable): q is Transaction => 'onRollback' in q;
+
+/** The undo work of a rolled-back transaction, each item on its own (one failing does not stop the others). */
+async function undoAll(undo: ReadonlyArray<() => Promise<void>>): Promise<void> {
+  await Promise.allSettled(undo.map((work) => work()));
+}
+
 /** The application's database: PGlite embedded, or a PostgreSQL server. Same SQL on both. */
 export interface Database extends Queryable {
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel` (from any process on the database) until the
    * returned function is called. PostgreSQL: a dedicated connection, reopened after a drop; PGlite: in process.
@@ -51,10 +65,16 @@ async function openPglite(dataDir?: string): Promise<Database> {
       await db.exec(sql);
     },
     listen: (channel, onMessage) => db.listen(channel, onMessage).then((unlisten) => () => unlisten()),
-    transaction<T>(work: (tx: Queryable) => Promise<T>) {
-      return db.transaction((tx) =>
-        work({ kind: 'pglite', query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows }),
-      );
+    async transaction<T>(work: (tx: Transaction) => Promise<T>) {
+      const undo: Array<() => Promise<void>> = [];
+      try {
+        return await db.transaction((tx) =>
+          work({ kind: 'pglite', query: async <Row>(sql: string, params: unknown[] = []) => (await tx.query<Row>(sql, params)).rows, onRollback: (step) => undo.push(step) }),
+        );
+      } catch (error) {
+        await undoAll(undo);
+        throw error;
+      }
     },
     async close() {
       await db.close();
@@ -87,15 +107,20 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(work: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(work: (tx: Transaction) => Promise<T>) {
       const client = await pool.connect();
+      const undo: Array<() => Promise<void>> = [];
       try {
         await client.query('begin');
-        const result = await work(asQueryable(client));
+        const result = await work({ ...asQueryable(client), onRollback: (step) => undo.push(step) });
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        try {
+          await client.query('rollback');
+        } finally {
+          await undoAll(undo);
+        }
         throw error;
       } finally {
         client.release();

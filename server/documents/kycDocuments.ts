@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { apiError } from '../errors';
+import type { ContentStore } from '../files/contentStore';
 import { fileContents, saveFile, type FileToStore, type UploadType } from '../files/fileStore';
 import type { PageToMerge } from '../files/mergePages';
 import type { DocumentCatalogue } from './requirementsSource';
@@ -170,10 +171,10 @@ export async function assertReplaceable(db: Queryable, merchantUuid: string, cat
  * it replaces the category's document in force, which must be replaceable (a KYC document; whether an agreement takes
  * a signed copy, its caller asks the rules).
  */
-export async function saveWholeDocument(tx: Queryable, merchantUuid: string, target: UploadTarget, upload: FileToStore, by: DocumentActor): Promise<string> {
+export async function saveWholeDocument(tx: Queryable, files: ContentStore, merchantUuid: string, target: UploadTarget, upload: FileToStore, by: DocumentActor): Promise<string> {
   const kind = target.kind ?? 'KYC';
   if (kind === 'KYC') await assertReplaceable(tx, merchantUuid, target.category);
-  const file = await saveFile(tx, upload, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
+  const file = await saveFile(tx, files, upload, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
   const uuid = randomUUID();
   await tx.query(
     `insert into kyc_documents (uuid, merchant_uuid, kyc_document_type, record_type, document_category, document_type, processed_file_id, attachment_count, created_by)
@@ -193,6 +194,7 @@ export async function saveWholeDocument(tx: Queryable, merchantUuid: string, tar
  */
 export async function addPage(
   tx: Queryable,
+  files: ContentStore,
   merchantUuid: string,
   target: UploadTarget & { maxPages: number },
   upload: FileToStore,
@@ -219,7 +221,7 @@ export async function addPage(
     [uuid, merchantUuid, target.maxPages],
   );
   if (!taken) throw apiError('TOO_MANY_PAGES', { max: target.maxPages });
-  const file = await saveFile(tx, upload, { merchantUuid, kind: 'kyc_page', createdBy: by.userId });
+  const file = await saveFile(tx, files, upload, { merchantUuid, kind: 'kyc_page', createdBy: by.userId });
   const [attachment] = await tx.query<{ id: string }>('insert into kyc_document_attachments (kyc_document_uuid, file_id) values ($1, $2) returning id', [uuid, file.id]);
   await recordDocumentEvent(tx, merchantUuid, uuid, by, 'page.added', { category: target.category, type: target.type, file: file.name, byte_size: file.byteSize });
   return { id: Number(attachment!.id), kyc_document_uuid: uuid };
@@ -261,7 +263,7 @@ export async function deleteDocument(tx: Queryable, merchantUuid: string, uuid: 
  * The pages of a draft in `order` (every page exactly once), read for merging outside any transaction: the merge runs
  * in a parse worker and may take seconds, no lock is held meanwhile ({@link mergeDraft} checks the pages again).
  */
-export async function pagesToMerge(db: Queryable, merchantUuid: string, uuid: string, order: readonly number[]): Promise<PageToMerge[]> {
+export async function pagesToMerge(db: Queryable, files: ContentStore, merchantUuid: string, uuid: string, order: readonly number[]): Promise<PageToMerge[]> {
   const [draft] = await db.query<{ uuid: string }>('select uuid from kyc_documents where uuid = $1 and merchant_uuid = $2 and processed_file_id is null and not active', [uuid, merchantUuid]);
   if (!draft) throw apiError('NOT_FOUND');
   const pages = await db.query<{ id: string; file_id: string; mime_type: string }>(
@@ -270,7 +272,7 @@ export async function pagesToMerge(db: Queryable, merchantUuid: string, uuid: st
   );
   const byId = new Map(pages.map((page) => [Number(page.id), page]));
   if (order.length !== pages.length || new Set(order).size !== order.length || !order.every((id) => byId.has(id))) throw apiError('PAGE_ORDER_INVALID');
-  const contents = await fileContents(db, pages.map((page) => page.file_id));
+  const contents = await fileContents(db, files, pages.map((page) => page.file_id));
   return order.map((id) => {
     const page = byId.get(id)!;
     const content = contents.get(page.file_id);
@@ -286,6 +288,7 @@ export async function pagesToMerge(db: Queryable, merchantUuid: string, uuid: st
  */
 export async function mergeDraft(
   tx: Queryable,
+  files: ContentStore,
   merchantUuid: string,
   uuid: string,
   order: readonly number[],
@@ -302,7 +305,7 @@ export async function mergeDraft(
   if (draft.kyc_document_type === 'KYC') await assertReplaceable(tx, merchantUuid, draft.document_category);
   const pages = await tx.query<{ id: string }>('select id from kyc_document_attachments where kyc_document_uuid = $1', [uuid]);
   if (pages.length !== order.length || !pages.every((page) => order.includes(Number(page.id)))) throw apiError('PAGE_ORDER_INVALID');
-  const file = await saveFile(tx, { content: merged, type: 'pdf', name: `${draft.document_category.toLowerCase()}.pdf`, origin: 'merge' }, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
+  const file = await saveFile(tx, files, { content: merged, type: 'pdf', name: `${draft.document_category.toLowerCase()}.pdf`, origin: 'merge' }, { merchantUuid, kind: 'kyc_document', createdBy: by.userId });
   await tx.query('update kyc_documents set processed_file_id = $2, issue_date = $3, expiry_date = $4, updated_at = now() where uuid = $1', [
     uuid,
     file.id,

@@ -7,12 +7,17 @@ export type PublishAction = 'requirements.published' | 'requirements.rolled_back
 /** A publish done, or refused because the version's status is not one it may be published from. */
 export type PublishOutcome = { published: true; merchantsAffected: number } | { published: false; status: VersionStatus };
 
-/** Every version as the console lists it, newest first, with who wrote and published it and the merchants pinned to it. */
+/**
+ * Every version as the console lists it, newest first, with who wrote and published it and the merchants pinned to it:
+ * counted for all versions at once, in one grouped scan of merchants_requirements_version_idx (migration 027).
+ */
 export function versionSummaries(db: Queryable): Promise<VersionSummary[]> {
   return db.query<VersionSummary>(
     `select v.version, v.status, v.note, a.email as author, v.created_at, v.published_at, p.email as published_by,
-            (select count(*)::int from merchants m where m.requirements_version = v.version) as pinned_merchants
+            coalesce(pins.merchants, 0) as pinned_merchants
        from requirement_versions v
+       left join (select requirements_version, count(*)::int as merchants from merchants
+                   where requirements_version is not null group by requirements_version) pins on pins.requirements_version = v.version
        left join users a on a.id = v.author
        left join users p on p.id = v.published_by
       order by v.version desc`,

@@ -1,6 +1,7 @@
 import websiteDocuments from '../../schemas/documents/website-documents.json';
 import { message } from '../../schemas/messages';
 import type { Queryable } from '../db/database';
+import type { ContentStore } from '../files/contentStore';
 import type { FileToStore } from '../files/fileStore';
 import { saveRecord, type MerchantRecord } from '../merchants/store';
 import { listDocuments, recordDocumentEvent, saveWholeDocument, SUBMITTED, type DocumentActor, type KycDocumentOut } from './kycDocuments';
@@ -70,8 +71,8 @@ export async function websiteDocumentsOf(db: Queryable, catalogue: DocumentCatal
  * Stores the document the reviewer asked for (create_website_documents) in force in its category, replacing one
  * not yet sent or declined; the website's entry for it becomes Pending (uploaded, not submitted) and `file` its path.
  */
-export async function saveWebsiteDocument(tx: Queryable, record: MerchantRecord, category: WebsiteDocumentCategory, upload: FileToStore, by: DocumentActor): Promise<{ uuid: string; record: MerchantRecord }> {
-  const uuid = await saveWholeDocument(tx, record.uuid, { category: category.code, type: WEBSITE_DOCUMENT_TYPE.code, recordType: 'WebsiteDetail' }, upload, by);
+export async function saveWebsiteDocument(tx: Queryable, files: ContentStore, record: MerchantRecord, category: WebsiteDocumentCategory, upload: FileToStore, by: DocumentActor): Promise<{ uuid: string; record: MerchantRecord }> {
+  const uuid = await saveWholeDocument(tx, files, record.uuid, { category: category.code, type: WEBSITE_DOCUMENT_TYPE.code, recordType: 'WebsiteDetail' }, upload, by);
   const [row] = await tx.query<{ processed_file_id: string }>('select processed_file_id from kyc_documents where uuid = $1', [uuid]);
   const detail = detailOf(record);
   const updated: MerchantRecord = {

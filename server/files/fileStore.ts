@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Queryable } from '../db/database';
+import { isTransaction, type Queryable } from '../db/database';
+import type { ContentStore } from './contentStore';
 import { ParseRefused, type FileParser } from './fileParser';
 
 /** The kinds of file merchants may upload, detected from the content (never the name or the browser's type); each call says which it takes. */
@@ -154,9 +155,11 @@ export function sanitisedName(declaredName: string, type: UploadType): string {
  * Stores a file for a merchant, inside the caller's transaction, and counts it in the merchant's storage
  * (merchant_storage). An upload or a merge is refused with UploadRefused('quota') when it would take the merchant past
  * its quota, in the same conditional upsert that counts it: concurrent uploads cannot pass the quota together. A
- * generated document (an agreement, an addendum) is counted, never refused. Returns the file without its content.
+ * generated document (an agreement, an addendum) is counted, never refused. With an object store the bytes are put
+ * there first and the row names them; should the row not be written, or the caller's transaction roll back, the
+ * object is deleted again (best effort). Returns the file without its content.
  */
-export async function saveFile(db: Queryable, upload: FileToStore, owner: { merchantUuid: string; kind: string; createdBy: string | null }): Promise<StoredFile> {
+export async function saveFile(db: Queryable, store: ContentStore, upload: FileToStore, owner: { merchantUuid: string; kind: string; createdBy: string | null }): Promise<StoredFile> {
   const bytes = upload.content.length;
   const enforced = upload.origin !== 'generated';
   const counted = await db.query(
@@ -170,16 +173,40 @@ export async function saveFile(db: Queryable, upload: FileToStore, owner: { merc
   const id = randomUUID();
   const content = Buffer.from(upload.content.buffer, upload.content.byteOffset, upload.content.byteLength);
   const sha256 = upload.sha256 ?? createHash('sha256').update(content).digest('hex');
+  const row = { id, owner_merchant_uuid: owner.merchantUuid, kind: owner.kind, name: upload.name, mime_type: UPLOAD_TYPES[upload.type], byte_size: bytes, sha256, created_by: owner.createdBy };
+  if (store.kind === 'object') {
+    const key = storageKeyOf(owner.merchantUuid, id);
+    await store.put(key, content, row.mime_type);
+    const forget = () => store.delete(key).catch(() => undefined);
+    if (isTransaction(db)) db.onRollback(forget);
+    try {
+      return storedFileOf(await insertRow(db, row, { column: 'storage_key', sql: '$9', value: key }));
+    } catch (error) {
+      await forget();
+      throw error;
+    }
+  }
   const bytesIn = bytesParameter(db, content);
-  const insert = () =>
-    db.query<FileRow>(
-      `insert into stored_files (id, owner_merchant_uuid, kind, name, mime_type, byte_size, sha256, content, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, ${bytesIn.sql('$8')}, $9)
-       returning id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at`,
-      [id, owner.merchantUuid, owner.kind, upload.name, UPLOAD_TYPES[upload.type], bytes, sha256, bytesIn.value, owner.createdBy],
-    );
-  const [row] = bytes > LARGE_WRITE_BYTES ? await oneLargeWriteAtATime(insert) : await insert();
-  return storedFileOf(row!);
+  const insert = () => insertRow(db, row, { column: 'content', sql: bytesIn.sql('$9'), value: bytesIn.value });
+  return storedFileOf(bytes > LARGE_WRITE_BYTES ? await oneLargeWriteAtATime(insert) : await insert());
+}
+
+/** Where a file's object is kept in the bucket: under its merchant, by its id. */
+const storageKeyOf = (merchantUuid: string, fileId: string) => `files/${merchantUuid}/${fileId}`;
+
+/** Writes a stored_files row: its bytes in `content`, or the key of its object in `storage_key`. */
+async function insertRow(
+  db: Queryable,
+  row: Omit<FileRow, 'created_at'> & { sha256: string; created_by: string | null },
+  where: { column: 'content' | 'storage_key'; sql: string; value: Buffer | string },
+): Promise<FileRow> {
+  const [stored] = await db.query<FileRow>(
+    `insert into stored_files (id, owner_merchant_uuid, kind, name, mime_type, byte_size, sha256, created_by, ${where.column})
+     values ($1, $2, $3, $4, $5, $6, $7, $8, ${where.sql})
+     returning id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at`,
+    [row.id, row.owner_merchant_uuid, row.kind, row.name, row.mime_type, row.byte_size, row.sha256, row.created_by, where.value],
+  );
+  return stored!;
 }
 
 /** The large writes of this process, one after another (see oneLargeWriteAtATime). */
@@ -208,15 +235,29 @@ function bytesParameter(db: Queryable, content: Buffer): { sql: (placeholder: st
 }
 
 /**
- * The contents of stored files by id (a file deleted meanwhile is missing), read as base64 on both databases (pg reads
- * result rows as text only, and base64 is the shortest text of bytes) and decoded into shared memory a slice at a time
- * (see sharedFromBase64): a parse worker reads them where they are, and other requests are served meanwhile.
+ * The contents of stored files by id (a file deleted meanwhile is missing). A row's own bytes are read as base64 on
+ * both databases (pg reads result rows as text only, and base64 is the shortest text of bytes) and decoded into shared
+ * memory a slice at a time (see sharedFromBase64): a parse worker reads them where they are, and other requests are
+ * served meanwhile. A row naming an object is read from the object store.
  */
-export async function fileContents(db: Queryable, ids: readonly string[]): Promise<Map<string, Buffer>> {
-  const rows = await db.query<{ id: string; content: string }>("select id, encode(content, 'base64') as content from stored_files where id = any($1::uuid[])", [ids]);
+export async function fileContents(db: Queryable, store: ContentStore, ids: readonly string[]): Promise<Map<string, Buffer>> {
+  const rows = await db.query<{ id: string; content: string | null; storage_key: string | null }>(
+    "select id, encode(content, 'base64') as content, storage_key from stored_files where id = any($1::uuid[])",
+    [ids],
+  );
   const contents = new Map<string, Buffer>();
-  for (const row of rows) contents.set(row.id, await sharedFromBase64(row.content));
+  for (const row of rows) {
+    const content = row.content === null ? await objectOf(store, row.storage_key) : await sharedFromBase64(row.content);
+    if (content) contents.set(row.id, content);
+  }
   return contents;
+}
+
+/** A file's object, from the object store (a file kept there cannot be read with FILE_STORE=database). */
+async function objectOf(store: ContentStore, key: string | null): Promise<Buffer | null> {
+  if (key === null) return null;
+  if (store.kind !== 'object') throw new Error(`stored file ${key} is kept in object storage, but FILE_STORE is not s3`);
+  return store.get(key);
 }
 
 /** Base64 decoded per slice: about 230 KB of bytes, then a turn of the event loop for other requests. */
@@ -251,14 +292,30 @@ async function storageOf(db: Queryable, merchantUuid: string): Promise<MerchantS
  * A stored file and its content, if it belongs to one of `merchantUuids` (null: any merchant, for operations staff);
  * otherwise nothing (as if it did not exist).
  */
-export async function openFile(db: Queryable, id: string, merchantUuids: readonly string[] | null): Promise<{ file: StoredFile; content: Buffer } | null> {
+export async function openFile(db: Queryable, store: ContentStore, id: string, merchantUuids: readonly string[] | null): Promise<{ file: StoredFile; content: Buffer } | null> {
   const [row] = await db.query<FileRow>(
     `select id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at
        from stored_files where id = $1 and ($2::uuid[] is null or owner_merchant_uuid = any($2::uuid[]))`,
     [id, merchantUuids],
   );
-  const content = row && (await fileContents(db, [row.id])).get(row.id);
+  const content = row && (await fileContents(db, store, [row.id])).get(row.id);
   return row && content ? { file: storedFileOf(row), content } : null;
+}
+
+/**
+ * A stored file to send to a client, if it belongs to one of `merchantUuids` (null: any merchant), as
+ * {@link openFile}: a file in the object store streamed from it as it arrives (never held whole here), a file in its
+ * row read from it.
+ */
+export async function fileToSend(db: Queryable, store: ContentStore, id: string, merchantUuids: readonly string[] | null): Promise<{ file: StoredFile; content: Buffer | Readable } | null> {
+  const [row] = await db.query<FileRow & { storage_key: string | null }>(
+    `select id, owner_merchant_uuid, kind, name, mime_type, byte_size, created_at, storage_key
+       from stored_files where id = $1 and ($2::uuid[] is null or owner_merchant_uuid = any($2::uuid[]))`,
+    [id, merchantUuids],
+  );
+  if (!row) return null;
+  const content = row.storage_key !== null && store.kind === 'object' ? await store.stream(row.storage_key) : (await fileContents(db, store, [row.id])).get(row.id);
+  return content ? { file: storedFileOf(row), content } : null;
 }
 
 interface FileRow {

@@ -44,7 +44,7 @@ export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
     db.transaction(async (tx) => {
       const { record } = await actingMembership(tx, userId, merchantId, stepOfSource(source), true);
       if (!addendumNeeded(record, source)) throw apiError('ADDENDUM_NOT_NEEDED');
-      return proposeAddendum(tx, record, source, data, userId, clock.now());
+      return proposeAddendum(tx, ctx.files, record, source, data, userId, clock.now());
     });
 
   app.put<{ Params: { id: string }; Body: { source: AddendumSource; new_data: Record<string, unknown> } }>(
@@ -106,7 +106,7 @@ export const addendaRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
       const result = await db.transaction(async (tx) => {
         const { record: stored } = await actingMembership(tx, userId, request.params.id, 'business-details', true);
         checkStepBody(ajv, gstStep, stored, request.body);
-        if (addendumNeeded(stored, 'gst')) return proposeAddendum(tx, stored, 'gst', { gst_number }, userId, clock.now());
+        if (addendumNeeded(stored, 'gst')) return proposeAddendum(tx, ctx.files, stored, 'gst', { gst_number }, userId, clock.now());
         // Before the agreement: the business details step's own rules (editable) apply to its GST number.
         await editableMembership(tx, userId, request.params.id, 'business-details', true);
         const updated: MerchantRecord = { ...stored, gst_number };

@@ -77,7 +77,7 @@ export const addressRoutes = (ctx: AppContext): FastifyPluginAsync => async (app
       const membership = await editableMembership(tx, userId, request.params.id, addressesUpdate.step, true);
       // Checked again against the record as it is now, locked: an identity check may have changed it.
       checkedBySchema(ctx, { ...prepared }, membership.record);
-      if (addendumNeeded(membership.record, 'address')) return proposeAddendum(tx, membership.record, 'address', { ...addressesToStore(prepared) }, userId, ctx.clock.now());
+      if (addendumNeeded(membership.record, 'address')) return proposeAddendum(tx, ctx.files, membership.record, 'address', { ...addressesToStore(prepared) }, userId, ctx.clock.now());
       const updated = addressesUpdate.apply(membership.record, prepared);
       await saveRecord(tx, updated, userId, `step.${addressesUpdate.step}`, { body });
       return { record: updated, addendum: null };

@@ -155,17 +155,17 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
     let mergedId = await mergedFileOf(db, agreement.uuid);
     if (!mergedId) {
       const sourceId = await agreementPdfFileOf(db, agreement.uuid);
-      const pdf = sourceId ? await openFile(db, sourceId, [record.uuid]) : null;
+      const pdf = sourceId ? await openFile(db, ctx.files, sourceId, [record.uuid]) : null;
       if (!pdf) throw apiError('AGREEMENT_NOT_GENERATED');
       const merged = await mergedForEsign(pdf.content, record, clock.now());
       mergedId = await db.transaction(async (tx) => {
-        const file = await saveFile(tx, { content: merged, type: 'pdf', name: 'service-agreement-to-sign.pdf', origin: 'generated' }, { merchantUuid: record.uuid, kind: 'service_agreement', createdBy: userId });
+        const file = await saveFile(tx, ctx.files, { content: merged, type: 'pdf', name: 'service-agreement-to-sign.pdf', origin: 'generated' }, { merchantUuid: record.uuid, kind: 'service_agreement', createdBy: userId });
         // Written once: a concurrent look that wrote first wins, and its file is the one signed.
         return keepMergedFile(tx, agreement.uuid, file.id);
       });
     }
     const { toSign, kept } = await esignableDocuments(db, merchantRequirements, record);
-    const documents = await documentsToSign(db, agreement.uuid, record, toSign, clock.now(), userId);
+    const documents = await documentsToSign(db, ctx.files, agreement.uuid, record, toSign, clock.now(), userId);
     return {
       kyc_document: { uuid: agreement.uuid, merged_document: { path: `/api/v1/files/${mergedId}`, filename: 'service-agreement-to-sign.pdf' } },
       signatory: { name: signer.name, email: maskEmail(signer.email) },
@@ -233,16 +233,16 @@ export const agreementRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
         if (!mergedId) throw apiError('AGREEMENT_NOT_ACCEPTED');
         const now = clock.now();
         if (!(await useAlternativeToken(tx, request.body.otp, userId, merchantUuid, ESIGN_SCOPE, now))) throw apiError('OTP_TOKEN_INVALID');
-        const merged = await openFile(tx, mergedId, [merchantUuid]);
+        const merged = await openFile(tx, ctx.files, mergedId, [merchantUuid]);
         if (!merged) throw apiError('AGREEMENT_NOT_ACCEPTED');
         const signer = await signerOf(tx, membership.record, userId);
         const others = await documentsShown(tx, agreement.uuid, (await esignableDocuments(tx, merchantRequirements, membership.record)).toSign);
         const together = [message('generated.agreement.title'), ...others.map((document) => document.title)];
         const signed = await signedWithPage(merged.content, signer, now, { statement: 'statement', together });
-        const file = await saveFile(tx, { content: signed, type: 'pdf', name: 'service-agreement-signed.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: userId });
+        const file = await saveFile(tx, ctx.files, { content: signed, type: 'pdf', name: 'service-agreement-signed.pdf', origin: 'generated' }, { merchantUuid, kind: 'service_agreement', createdBy: userId });
         await recordAgreementSignature(tx, agreement.uuid, { fileId: file.id, sha256: sha256Hex(signed), at: now, by: { user_id: userId, name: signer.name, email: signer.email } });
         await recordDocumentEvent(tx, merchantUuid, agreement.uuid, { userId, actor: 'merchant' }, 'agreement.esigned', { sha256: sha256Hex(signed), together });
-        const filed = await signWithAgreement(tx, agreement.uuid, merchantUuid, others, signer, together, now, { userId, actor: 'merchant' });
+        const filed = await signWithAgreement(tx, ctx.files, agreement.uuid, merchantUuid, others, signer, together, now, { userId, actor: 'merchant' });
         const updated = { ...withAgreementStatus(membership.record, 'Approved'), is_service_agreement_esigned: true };
         await saveRecord(tx, updated, userId, 'agreement.esigned', { kyc_document_uuid: agreement.uuid });
         await notifyProfile(tx, merchantUuid, { agreement_status: 'Approved' });

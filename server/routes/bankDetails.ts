@@ -111,7 +111,7 @@ export function bankChanger(ctx: AppContext) {
       }
       const change = { holder_name: next.holder_name, bank_account_number: next.bank_account_number, ifsc_code: next.ifsc_code };
       if (addendumNeeded(stored, 'bank')) {
-        const { record, addendum } = await proposeAddendum(tx, stored, 'bank', change, userId, now);
+        const { record, addendum } = await proposeAddendum(tx, ctx.files, stored, 'bank', change, userId, now);
         return { record, addendum, timing: claim.timing };
       }
       const record = await applyBankChange(tx, stored, change, config.bankUpdate.settlementHoldHours, now);

@@ -52,7 +52,7 @@ export const bankProofRoutes = (ctx: AppContext): FastifyPluginAsync => async (a
       const { record: stored } = await actingMembership(tx, userId, request.params.id, 'bank-details', true);
       const bank = stored.bank_detail;
       if (!bank || evaluateStatus(stored, rulesConfig).bankProofWanted !== true) throw apiError('BANK_PROOF_NOT_WANTED');
-      const file = await saveFile(tx, checked, { merchantUuid: stored.uuid, kind: 'bank_proof', createdBy: userId });
+      const file = await saveFile(tx, ctx.files, checked, { merchantUuid: stored.uuid, kind: 'bank_proof', createdBy: userId });
       const updated: MerchantRecord = {
         ...stored,
         bank_detail: {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, currentUser } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { apiError } from '../errors';
-import { openFile } from '../files/fileStore';
+import { fileToSend } from '../files/fileStore';
 import { listMerchants } from '../merchants/store';
 import { staffRoleOf } from '../auth/staff';
 import { isUuid } from '../merchants/parseIds';
@@ -22,7 +22,7 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
   const readable = async (userId: string, id: string) => {
     if (!isUuid(id)) throw apiError('NOT_FOUND');
     const merchants = (await staffRoleOf(db, userId)) ? null : (await listMerchants(db, userId)).map((merchant) => merchant.uuid);
-    const opened = await openFile(db, id, merchants);
+    const opened = await fileToSend(db, ctx.files, id, merchants);
     if (!opened) throw apiError('NOT_FOUND');
     return opened;
   };
@@ -31,7 +31,7 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     const { file, content } = await readable(currentUser(request).userId, request.params.id);
     return reply
       .header('content-type', file.mimeType)
-      .header('content-length', String(content.length))
+      .header('content-length', String(file.byteSize))
       .header('content-disposition', dispositionOf('attachment', file.name))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
@@ -48,7 +48,7 @@ export const fileRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =
     const { file, content } = await readable(currentUser(request).userId, request.params.id);
     return reply
       .header('content-type', file.mimeType)
-      .header('content-length', String(content.length))
+      .header('content-length', String(file.byteSize))
       .header('content-disposition', dispositionOf('inline', file.name))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'")

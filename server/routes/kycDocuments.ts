@@ -158,10 +158,10 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const { record, by } = await editing(tx, request, true);
       const target = copy ? await copyTargetOf(tx, record, current) : await targetOf(tx, record, current, fields.document_category, fields.document_type);
       if (fileField === 'uploaded_documents') {
-        const attachment = await addPage(tx, record.uuid, target, checked, by);
+        const attachment = await addPage(tx, ctx.files, record.uuid, target, checked, by);
         return { attachment, uuid: attachment.kyc_document_uuid, merchant: record };
       }
-      const uuid = await saveWholeDocument(tx, record.uuid, target, checked, by);
+      const uuid = await saveWholeDocument(tx, ctx.files, record.uuid, target, checked, by);
       return { uuid, merchant: copy ? await syncAgreementStatus(tx, record, current.catalogue, by, 'agreement.copy_uploaded') : record };
     });
     reply.code(201);
@@ -186,7 +186,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       const { record: locked, by } = await editing(tx, request, true);
       const target =
         draft.kyc_document_type === 'Agreement' ? await copyTargetOf(tx, locked, current) : await targetOf(tx, locked, current, draft.document_category, draft.document_type ?? undefined);
-      return addPage(tx, locked.uuid, target, upload, by, draft.uuid);
+      return addPage(tx, ctx.files, locked.uuid, target, upload, by, draft.uuid);
     });
     reply.code(201);
     return { attachment, kyc_document: await documentOf(db, current.catalogue, record.uuid, draft.uuid) };
@@ -239,7 +239,7 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
       // The pages are read and merged (in a parse worker, for seconds at most) before the transaction: no lock is held
       // meanwhile; the transaction checks the draft still holds exactly these pages.
       const { record: unlocked } = await editing(db, request);
-      const pages = await pagesToMerge(db, unlocked.uuid, uuid, order);
+      const pages = await pagesToMerge(db, ctx.files, unlocked.uuid, uuid, order);
       const merged = await ctx.fileParser.mergePages(pages).catch((error: unknown) => {
         throw error instanceof ParseRefused ? uploadRefusal(new UploadRefused(error.reason), null) : error;
       });
@@ -248,11 +248,11 @@ export const kycDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => async 
         const draft = await documentOf(tx, current.catalogue, record.uuid, uuid);
         if (draft.kyc_document_type === 'Agreement') {
           await copyTargetOf(tx, record, current);
-          await mergeDraft(tx, record.uuid, uuid, order, merged, by, request.body, AGREEMENT_COPY_STATUS);
+          await mergeDraft(tx, ctx.files, record.uuid, uuid, order, merged, by, request.body, AGREEMENT_COPY_STATUS);
           return { merchant: await syncAgreementStatus(tx, record, current.catalogue, by, 'agreement.copy_uploaded'), copy: true };
         }
         await targetOf(tx, record, current, draft.document_category, draft.document_type ?? undefined);
-        await mergeDraft(tx, record.uuid, uuid, order, merged, by, request.body);
+        await mergeDraft(tx, ctx.files, record.uuid, uuid, order, merged, by, request.body);
         return { merchant: record, copy: false };
       });
       const kycDocument = await documentOf(db, current.catalogue, merchant.uuid, uuid);

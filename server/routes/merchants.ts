@@ -81,7 +81,7 @@ export const merchantRoutes = (ctx: AppContext): FastifyPluginAsync => async (ap
         // Checked again against the record as it is now, locked: a provider call may have let it change.
         if (step) checkStepBody(ajv, step, membership.record, body);
         if (update.addendum && addendumNeeded(membership.record, update.addendum.source)) {
-          return proposeAddendum(tx, membership.record, update.addendum.source, update.addendum.data(prepared), userId, ctx.clock.now());
+          return proposeAddendum(tx, ctx.files, membership.record, update.addendum.source, update.addendum.data(prepared), userId, ctx.clock.now());
         }
         const updated = update.apply(membership.record, prepared);
         await saveRecord(tx, updated, userId, update.step ? `step.${update.step}` : `merchant.${update.name}`, { body });

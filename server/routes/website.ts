@@ -151,7 +151,7 @@ export function websiteChanger(ctx: AppContext) {
       if (scope && !(await useAlternativeToken(tx, token as string, userId, stored.uuid, scope, clock.now()))) throw apiError('OTP_TOKEN_INVALID');
       const thirdParty = body.integration_type === 'THIRD_PARTY';
       const urls = Object.fromEntries(URL_FIELDS.map((field) => [field, thirdParty ? ((body[field] as string | undefined) ?? null) : null]));
-      if (addendumNeeded(stored, 'website_detail')) return proposeAddendum(tx, stored, 'website_detail', { integration_type: body.integration_type, ...urls }, userId, clock.now());
+      if (addendumNeeded(stored, 'website_detail')) return proposeAddendum(tx, ctx.files, stored, 'website_detail', { integration_type: body.integration_type, ...urls }, userId, clock.now());
       const previous = stored.website_detail ?? emptyWebsiteDetail();
       const website_detail: MerchantRecord['website_detail'] = {
         ...previous,

@@ -120,7 +120,7 @@ export const websiteDocumentRoutes = (ctx: AppContext): FastifyPluginAsync => as
       if (evaluateStatus(record, rulesConfig).websiteDocumentWanted !== true || detail.req_doc_category !== category.id) {
         throw validationError({ document_category_id: [message('server.websiteDocuments.notAsked')] });
       }
-      return saveWebsiteDocument(tx, record, category, checked, by);
+      return saveWebsiteDocument(tx, ctx.files, record, category, checked, by);
     });
     reply.code(201);
     const [kycDocument] = (await websiteDocumentsOf(db, catalogue, merchant.uuid)).filter((document) => document.uuid === saved.uuid);

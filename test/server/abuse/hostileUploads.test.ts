@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../../schemas/messages';
 import { createFileParser, ParseRefused } from '../../../server/files/fileParser';
+import { DATABASE_CONTENT } from '../../../server/files/contentStore';
 import { inspectUpload, saveFile, UploadRefused } from '../../../server/files/fileStore';
 import { multipartBody, TINY_PNG } from '../multipart';
 import { PROOF_WANTED_BANK_DETAIL, call, patchRecord, signInStaff, testApp, type TestApp } from '../testApp';
@@ -148,7 +149,7 @@ describe('an image with too many pixels', () => {
       const first = await send(m, 'kyc_documents', GST, { field: 'uploaded_documents', filename: 'p1.png', content: TINY_PNG });
       const draft = first.json().attachment.kyc_document_uuid as string;
       // Stored behind the upload's back (as a file kept from before the bound would be).
-      const file = await saveFile(t.db, { content: png, type: 'png', name: 'old.png', origin: 'upload' }, { merchantUuid: m.uuid, kind: 'kyc_page', createdBy: null });
+      const file = await saveFile(t.db, DATABASE_CONTENT, { content: png, type: 'png', name: 'old.png', origin: 'upload' }, { merchantUuid: m.uuid, kind: 'kyc_page', createdBy: null });
       await t.db.query('insert into kyc_document_attachments (kyc_document_uuid, file_id) values ($1, $2)', [draft, file.id]);
       await t.db.query('update kyc_documents set attachment_count = 2 where uuid = $1', [draft]);
       const pages = (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}/kyc_documents/existing_pages?document_category=GOVT_ISSUED_CERTIFICATE&document_type=GST_CERTIFICATE`)).json().uploaded_documents as Array<{ id: number }>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_CONTENT } from '../../../server/files/contentStore';
 import { fileContents, saveFile } from '../../../server/files/fileStore';
 import { seededBytes } from '../abuse/hostileFiles';
 import { call, signInWithOtp, testApp, type TestApp } from '../testApp';
@@ -18,11 +19,11 @@ describe('fileContents()', () => {
     const files = await Promise.all(
       sizes.map(async (size) => {
         const content = seededBytes(size, size);
-        const stored = await saveFile(t.db, { content, type: 'pdf', name: `f${size}.pdf`, origin: 'generated' }, { merchantUuid, kind: 'kyc_page', createdBy: null });
+        const stored = await saveFile(t.db, DATABASE_CONTENT, { content, type: 'pdf', name: `f${size}.pdf`, origin: 'generated' }, { merchantUuid, kind: 'kyc_page', createdBy: null });
         return { id: stored.id, content };
       }),
     );
-    const read = await fileContents(t.db, files.map((file) => file.id));
+    const read = await fileContents(t.db, DATABASE_CONTENT, files.map((file) => file.id));
     for (const file of files) expect(Buffer.compare(read.get(file.id)!, file.content), `${file.content.length} bytes`).toBe(0);
   });
 });
