@@ -21,7 +21,7 @@ const workers = Math.max(2, availableParallelism() - 1);
  * start PGlite whatever DATABASE_URL says, so a PostgreSQL run leaves them to the PGlite one. */
 const PGLITE_ONLY = ['test/server/db/dataFolderLock.test.ts', 'test/server/db/uploadKill.test.ts', 'test/server/fixturesCli.test.ts'];
 /**
- * The heaviest server files on PGlite (7 s and more each, about 280 s of the server project's 510 s there). With
+ * The heaviest server files on PGlite (7 s and more each, about 310 s of the server project's 540 s there). With
  * HEAVY_SERVER_TESTS=postgres (CI, whose last step runs every server file on the PostgreSQL server) they run once, on
  * PostgreSQL, and not on PGlite too; `npm test` alone runs them on PGlite.
  */
@@ -45,6 +45,7 @@ const HEAVY_SERVER_FILES = [
   'test/server/reviewQueue.test.ts',
   'test/server/website.test.ts',
   'test/server/abuse/unlock.test.ts',
+  'test/server/files/s3Store.test.ts',
 ];
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const serverExcluded = onPostgres ? PGLITE_ONLY : process.env.HEAVY_SERVER_TESTS === 'postgres' ? HEAVY_SERVER_FILES : [];
