@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { message } from '../../schemas/messages';
 import { FAKE_EXE, multipartBody, TINY_PNG } from './multipart';
-import { call, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, partnershipWithSignatory, signInStaff, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,14 +20,7 @@ interface Merchant {
 
 /** A Partnership with a verified PAN and a signing authority: asked for its PAN card, the signatory's PAN card and address proof, the letter and Schedule C. */
 async function partnership(): Promise<Merchant> {
-  const token = await signInWithOtp(t, `kyc.docs.${++count}.${Date.now()}@example.com`);
-  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
-  const pan = await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } });
-  expect(pan.statusCode).toBe(200);
-  const signatory = { name: 'Ravi Gupta', email: 'ravi@example.com', pancard_number: 'ABCPG1234K' };
-  const saved = await call(t, token, 'PUT', `/api/v1/accounts/${pan.json().merchant.account_uuid}`, { account: { signatory_contact_details_attributes: [signatory] }, merchant_uuid: uuid });
-  expect(saved.statusCode).toBe(200);
-  return { token, uuid };
+  return partnershipWithSignatory(t, `kyc.docs.${++count}.${Date.now()}@example.com`);
 }
 
 

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationJob } from '../../server/notifications/notificationJob';
 import { multipartBody, TINY_PNG } from './multipart';
-import { call, patchRecord, PROOF_WANTED_BANK_DETAIL, READY_FOR_AGREEMENT, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, partnershipWithSignatory, patchRecord, PROOF_WANTED_BANK_DETAIL, READY_FOR_AGREEMENT, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
 
 const PUBLIC_URL = 'https://onboarding.example.com';
 let t: TestApp;
@@ -36,12 +36,7 @@ const lastMessage = async () => Number((await t.db.query<{ id: string | null }>(
 async function merchantInReview(): Promise<Merchant> {
   const email = `notify.${++count}.${Date.now()}@example.com`;
   const mobile = `98${String(Date.now() + count).slice(-8)}`;
-  const token = await signInWithOtp(t, email);
-  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
-  const pan = await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } });
-  expect(pan.statusCode).toBe(200);
-  const signatory = { name: 'Ravi Gupta', email: 'ravi@example.com', pancard_number: 'ABCPG1234K' };
-  expect((await call(t, token, 'PUT', `/api/v1/accounts/${pan.json().merchant.account_uuid}`, { account: { signatory_contact_details_attributes: [signatory] }, merchant_uuid: uuid })).statusCode).toBe(200);
+  const { token, uuid } = await partnershipWithSignatory(t, email);
   await patchRecord(t, uuid, { ...READY_FOR_AGREEMENT, name: 'Gupta Traders', registered_mobile: mobile, is_service_agreement_esigned: true });
   for (const category of ['PANCARD_PARTNERSHIP', 'PANCARD_SIGNED_AUTHORITY', 'SIGNED_AUTHORISATION_LETTER', 'SC']) {
     expect((await upload(token, uuid, { document_category: category }, `${category}.png`, TINY_PNG)).statusCode).toBe(201);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
-import { call, freePort, signInStaff, signInWithOtp, testApp, type TestApp } from './testApp';
+import { call, freePort, partnershipWithSignatory, signInStaff, testApp, type TestApp } from './testApp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,14 +17,7 @@ const BASE = '/api/v1/ops/document-requirements';
 
 /** A Partnership merchant with a verified PAN and a signing authority. */
 async function partnership(): Promise<{ token: string; uuid: string }> {
-  const token = await signInWithOtp(t, `ops.partner.${++count}.${Date.now()}@example.com`);
-  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
-  const pan = await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } });
-  expect(pan.statusCode).toBe(200);
-  const signatory = { name: 'Ravi Gupta', email: 'ravi@example.com', pancard_number: 'ABCPG1234K' };
-  const saved = await call(t, token, 'PUT', `/api/v1/accounts/${pan.json().merchant.account_uuid}`, { account: { signatory_contact_details_attributes: [signatory] }, merchant_uuid: uuid });
-  expect(saved.statusCode).toBe(200);
-  return { token, uuid };
+  return partnershipWithSignatory(t, `ops.partner.${++count}.${Date.now()}@example.com`);
 }
 
 interface Requirement {

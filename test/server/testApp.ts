@@ -132,6 +132,21 @@ export async function signInWithOtp(t: TestApp, identity: string): Promise<strin
   return verified.json<{ access_token: string }>().access_token;
 }
 
+/**
+ * A Partnership signed in as `email`, with its PAN verified and a signing authority saved: asked for its PAN card, the
+ * signatory's PAN card and address proof, the authorisation letter and Schedule C. Returns its token and uuid.
+ */
+export async function partnershipWithSignatory(t: TestApp, email: string): Promise<{ token: string; uuid: string }> {
+  const token = await signInWithOtp(t, email);
+  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
+  const pan = await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } });
+  if (pan.statusCode !== 200) throw new Error(`PAN ${pan.statusCode}: ${pan.body}`);
+  const signatory = { name: 'Ravi Gupta', email: 'ravi@example.com', pancard_number: 'ABCPG1234K' };
+  const saved = await call(t, token, 'PUT', `/api/v1/accounts/${pan.json().merchant.account_uuid}`, { account: { signatory_contact_details_attributes: [signatory] }, merchant_uuid: uuid });
+  if (saved.statusCode !== 200) throw new Error(`signing authority ${saved.statusCode}: ${saved.body}`);
+  return { token, uuid };
+}
+
 let staffCount = 0;
 
 /** Signs in a new operations staff member of `role` (staff get no merchant of their own); returns the bearer token. */

@@ -12,7 +12,7 @@ import { saveFile } from '../../../server/files/fileStore';
 import { sweepReleasedObjects } from '../../../server/files/releasedObjects';
 import { s3ContentStore } from '../../../server/files/s3ContentStore';
 import { multipartBody, TINY_PNG } from '../multipart';
-import { call, freePort, signInWithOtp, testApp, type TestApp } from '../testApp';
+import { call, freePort, partnershipWithSignatory, testApp, type TestApp } from '../testApp';
 
 const BUCKET = 'onboarding-files';
 let t: TestApp;
@@ -49,14 +49,7 @@ interface Merchant {
 
 /** A Partnership with a verified PAN and a signing authority (asked for its PAN card and certificates). */
 async function partnership(): Promise<Merchant> {
-  const token = await signInWithOtp(t, `s3.store.${++count}.${Date.now()}@example.com`);
-  const uuid = (await call(t, token, 'GET', '/api/v1/merchants')).json().merchants[0].uuid as string;
-  const pan = await call(t, token, 'PUT', `/api/v1/merchants/${uuid}`, { merchant: { pancard_number: 'AAFFG7781Q', business_entity_id: 4 } });
-  expect(pan.statusCode).toBe(200);
-  const signatory = { name: 'Ravi Gupta', email: 'ravi@example.com', pancard_number: 'ABCPG1234K' };
-  const saved = await call(t, token, 'PUT', `/api/v1/accounts/${pan.json().merchant.account_uuid}`, { account: { signatory_contact_details_attributes: [signatory] }, merchant_uuid: uuid });
-  expect(saved.statusCode).toBe(200);
-  return { token, uuid };
+  return partnershipWithSignatory(t, `s3.store.${++count}.${Date.now()}@example.com`);
 }
 
 function upload(m: Merchant, fields: Record<string, string>, file: { field?: string; filename: string; content: Buffer }) {
