@@ -44,6 +44,13 @@ export function merchantCalls(owners: readonly SignedInOwner[]): LoadCall[] {
   }));
 }
 
+/** The merchant read calls mixed: each request the next of them in turn, for a random one of `owners`. */
+export function mixedMerchantReads(owners: readonly SignedInOwner[]): LoadCall {
+  const calls = merchantCalls(owners);
+  let turn = 0;
+  return { name: 'mixed merchant reads', next: () => calls[turn++ % calls.length]!.next() };
+}
+
 /** The merchant GET alone, for the run beside the reviewers. */
 export function merchantGet(owners: readonly SignedInOwner[]): LoadCall {
   return merchantCalls(owners).find((call) => call.name === 'GET merchant')!;

@@ -1,8 +1,18 @@
 import pg from 'pg';
 import { openDatabase, type Database } from '../server/db/database';
 
-/** The database the scale bench grows, on the server of DATABASE_URL: its own, so nothing else is touched. */
-export const SCALE_DATABASE = 'onboarding_scale';
+/**
+ * The database the scale bench grows, on the server of DATABASE_URL: its own, so nothing else is touched
+ * (`onboarding_scale`, or the name SCALE_DATABASE gives, so a smaller run can sit beside a big one).
+ */
+export const SCALE_DATABASE = scaleDatabaseName(process.env.SCALE_DATABASE);
+
+/** The name checked: it goes into `create database` unquoted, so only a plain lower-case identifier. */
+function scaleDatabaseName(name: string | undefined): string {
+  if (!name) return 'onboarding_scale';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`SCALE_DATABASE must be a lower-case name of letters, digits and _ (got "${name}")`);
+  return name;
+}
 
 /**
  * Opens the scale bench's database on the server `serverUrl` names, creating it first when it is missing; returns the

@@ -81,3 +81,10 @@ export function measurementLine(name: string, measured: LoadMeasurement): string
   const tail = notes.length ? ` (of ${measured.requests}: ${notes.join(', ')})` : '';
   return `${name} p50 ${ms(measured.p50)} p95 ${ms(measured.p95)} p99 ${ms(measured.p99)} ${Math.round(measured.perSecond)} req/s${tail}`;
 }
+
+/** The middle value of `values` (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

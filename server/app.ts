@@ -17,7 +17,7 @@ import { ApiError } from './errors';
 import { loadServerTexts } from './serverTexts';
 import { contentStoreFor } from './files/contentStoreFor';
 import { createFileParser, type FileParserOptions } from './files/fileParser';
-import { sweepReleasedObjects } from './files/releasedObjects';
+import { RELEASED_OBJECTS_SWEEP_JOB, releasedObjectsSweepJob } from './files/releasedObjects';
 import { UploadRefused } from './files/fileStore';
 import { uploadRefusal } from './files/readMultipartUpload';
 import { refuseUnsafeStrings } from './http/refuseUnsafeStrings';
@@ -67,6 +67,7 @@ import { opsRoutes } from './routes/ops';
 import { systemClock, type Clock } from './jobs/clock';
 import { createJobRunner, type JobRunner } from './jobs/jobQueue';
 import { EXPIRED_ROW_SWEEP_JOB, expiredRowSweepJob } from './jobs/expiredRowSweep';
+import { FINISHED_JOB_SWEEP_JOB, finishedJobSweepJob } from './jobs/finishedJobSweep';
 import { PENNY_DEPOSIT_JOB, pennyDepositJob } from './penny/pennyDeposits';
 import { NOTIFICATION_JOB } from './notifications/merchantNotifications';
 import { notificationJob } from './notifications/notificationJob';
@@ -94,9 +95,6 @@ declare module 'fastify' {
     cable: Pick<LiveChannel, 'recheck'>;
   }
 }
-
-/** Milliseconds between sweeps of the objects whose files were deleted (FILE_STORE=s3). */
-const RELEASED_OBJECTS_SWEEP_MS = 60_000;
 
 const DEFAULT_APP_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 
@@ -151,6 +149,8 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     [NOTIFICATION_JOB]: notificationJob(options.db, ctx.providers.messages, config.publicUrl),
     [UPI_REFUND_JOB]: upiRefundJob(options.db, ctx.providers.upiVerification),
     [EXPIRED_ROW_SWEEP_JOB]: expiredRowSweepJob(options.db),
+    [FINISHED_JOB_SWEEP_JOB]: finishedJobSweepJob(options.db),
+    [RELEASED_OBJECTS_SWEEP_JOB]: releasedObjectsSweepJob(options.db, ctx.files),
   };
   const jobs = createJobRunner(options.db, jobHandlers, {
     clock,
@@ -164,12 +164,6 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => ctx.fileParser.close());
-  // Objects of deleted files leave the bucket a minute later at most (FILE_STORE=s3; nothing to do otherwise).
-  if (ctx.files.kind === 'object') {
-    const sweeper = setInterval(() => void sweepReleasedObjects(options.db, ctx.files).catch((error: unknown) => app.log.error({ err: error }, 'released objects not swept')), RELEASED_OBJECTS_SWEEP_MS);
-    sweeper.unref();
-    app.addHook('onClose', async () => clearInterval(sweeper));
-  }
   app.addHook('onClose', async () => contentStore.close());
   // A publish of the document requirements by any process: the next request reads the published version again.
   const stopListening = await ctx.requirements.listen();

@@ -6,7 +6,9 @@ import { DEMO_PASSWORD, demoStaff, demoUsers, seedDemoData } from './demo/seed';
 import { demoGroupUsers } from './demo/seedGroups';
 import { loadSampleIfscDirectory } from './reference/ifscDirectory';
 import { build } from './app';
+import { RELEASED_OBJECTS_SWEEP_JOB } from './files/releasedObjects';
 import { EXPIRED_ROW_SWEEP_JOB } from './jobs/expiredRowSweep';
+import { FINISHED_JOB_SWEEP_JOB } from './jobs/finishedJobSweep';
 import { enqueueRecurringJob } from './jobs/enqueueRecurringJob';
 
 /** Stops the start with a message and no stack trace: a configuration problem, not a crash. */
@@ -62,8 +64,11 @@ const app = await build({ db, config, fileParser: { warm: true } }).catch(async 
   return refuseToStart(error);
 });
 await migrate(db);
-// The sweep of expired sessions and codes runs on the job queue, once for all processes, hourly.
+// The sweeps run on the job queue, once for all processes: expired sessions and codes and finished jobs hourly, the
+// objects of deleted files (only a bucket holds any) every minute.
 await enqueueRecurringJob(db, EXPIRED_ROW_SWEEP_JOB, new Date());
+await enqueueRecurringJob(db, FINISHED_JOB_SWEEP_JOB, new Date());
+if (config.fileStore.kind === 's3') await enqueueRecurringJob(db, RELEASED_OBJECTS_SWEEP_JOB, new Date());
 const ifscSampleBranches = await loadSampleIfscDirectory(db);
 const seeded = config.sandbox ? await seedDemoData(db) : false;
 await app.listen({ port: config.port, host: config.host });

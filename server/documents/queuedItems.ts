@@ -38,6 +38,12 @@ function merchantOf(uuid: string, mid: string, record: Json) {
   };
 }
 
+/** The parts of a merchant record an item shows (a page carries these, not 50 whole records). */
+const SHOWN_FIELDS = ['name', 'email', 'business_entity', 'pancard_number', 'pancard_name', 'business_name', 'gst_number', 'registration_address', 'document_status', 'ultimate_beneficiaries', 'bank_detail'];
+const SHOWN_RECORD = `jsonb_build_object(${SHOWN_FIELDS.map((field) => `'${field}', record -> '${field}'`).join(', ')},
+  'account', jsonb_build_object('signatory_contact_details', record -> 'account' -> 'signatory_contact_details'),
+  'website_detail', case jsonb_typeof(record -> 'website_detail') when 'object' then (record -> 'website_detail') - 'comments' end) as record`;
+
 /** Whose document a category is, as the merchant's requirements version says; the company's when it does not say. */
 export const documentOwnerOf = (catalogue: DocumentCatalogue, category: string): DocumentOwner => catalogue.categories[category]?.owner ?? 'company';
 
@@ -48,25 +54,31 @@ export const documentOwnerOf = (catalogue: DocumentCatalogue, category: string):
  */
 export async function queuedItems(db: Queryable, requirements: StoredRequirements, page: readonly WaitingItem[]) {
   const ids = (kind: WaitingItem['kind']) => page.filter((item) => item.kind === kind).map((item) => item.uuid);
-  const merchantRows = await db.query<{ uuid: string; mid: string; record: Json; requirements_version: number | null }>(
-    'select uuid, mid::text as mid, record, requirements_version from merchants where uuid = any($1::uuid[])',
-    [[...new Set(page.map((item) => item.merchant_uuid))]],
-  );
+  /** Rows of `sql` for `list` (none asked when the page holds nothing of the kind). */
+  const rowsFor = <Row>(list: readonly string[], sql: string) => (list.length ? db.query<Row>(sql, [list]) : Promise.resolve([]));
+  // One round trip's wait for all four: each reads by primary key or index, none depends on another.
+  const [merchantRows, documentRows, addendaRows, websiteFiles] = await Promise.all([
+    rowsFor<{ uuid: string; mid: string; record: Json; requirements_version: number | null }>(
+      [...new Set(page.map((item) => item.merchant_uuid))],
+      `select uuid, mid::text as mid, ${SHOWN_RECORD}, requirements_version from merchants where uuid = any($1::uuid[])`,
+    ),
+    rowsFor<{ uuid: string; status: string; remarks: string | null; document_category: string; document_type: string | null; processed_file_id: string | null }>(
+      ids('document'),
+      'select uuid, status, remarks, document_category, document_type, processed_file_id from kyc_documents where uuid = any($1::uuid[])',
+    ),
+    addendaInReview(db, ids('addendum')),
+    // The documents each website's merchant provided for it (in force), shown with the website.
+    rowsFor<{ merchant_uuid: string; document_category: string; status: string; processed_file_id: string; name: string; byte_size: number }>(
+      ids('website'),
+      `select d.merchant_uuid, d.document_category, d.status, d.processed_file_id, f.name, f.byte_size
+         from kyc_documents d join stored_files f on f.id = d.processed_file_id
+        where d.record_type = 'WebsiteDetail' and d.active and d.merchant_uuid = any($1::uuid[])
+        order by d.created_at, d.uuid`,
+    ),
+  ]);
   const merchants = new Map(merchantRows.map((row) => [row.uuid, row]));
-  const documentRows = await db.query<{ uuid: string; status: string; remarks: string | null; document_category: string; document_type: string | null; processed_file_id: string | null }>(
-    'select uuid, status, remarks, document_category, document_type, processed_file_id from kyc_documents where uuid = any($1::uuid[])',
-    [ids('document')],
-  );
   const documents = new Map(documentRows.map((row) => [row.uuid, row]));
-  const addenda = new Map((await addendaInReview(db, ids('addendum'))).map((addendum) => [addendum.id, addendum]));
-  // The documents each website's merchant provided for it (in force), shown with the website.
-  const websiteFiles = await db.query<{ merchant_uuid: string; document_category: string; status: string; processed_file_id: string; name: string; byte_size: number }>(
-    `select d.merchant_uuid, d.document_category, d.status, d.processed_file_id, f.name, f.byte_size
-       from kyc_documents d join stored_files f on f.id = d.processed_file_id
-      where d.record_type = 'WebsiteDetail' and d.active and d.merchant_uuid = any($1::uuid[])
-      order by d.created_at, d.uuid`,
-    [ids('website')],
-  );
+  const addenda = new Map(addendaRows.map((addendum) => [addendum.id, addendum]));
   const current = await requirements.current();
   const catalogueOf = async (version: number | null) => (version === null ? current : ((await requirements.version(version)) ?? current)).catalogue;
 

@@ -9,24 +9,27 @@ export type PublishOutcome = { published: true; merchantsAffected: number } | { 
 
 /**
  * Every version as the console lists it, newest first, with who wrote and published it and the merchants pinned to it:
- * counted for all versions at once, in one grouped scan of merchants_requirements_version_idx (migration 027).
+ * summed from the counts the merchants' triggers keep (migration 029), not counted from merchants.
  */
 export function versionSummaries(db: Queryable): Promise<VersionSummary[]> {
   return db.query<VersionSummary>(
     `select v.version, v.status, v.note, a.email as author, v.created_at, v.published_at, p.email as published_by,
-            coalesce(pins.merchants, 0) as pinned_merchants
+            coalesce(pins.merchants, 0)::int as pinned_merchants
        from requirement_versions v
-       left join (select requirements_version, count(*)::int as merchants from merchants
-                   where requirements_version is not null group by requirements_version) pins on pins.requirements_version = v.version
+       left join (select version, sum(merchants) as merchants from requirement_version_counts where version > 0 group by version) pins
+         on pins.version = v.version
        left join users a on a.id = v.author
        left join users p on p.id = v.published_by
       order by v.version desc`,
   );
 }
 
-/** How many merchants follow the published version (not pinned to one): those a publish affects. */
+/**
+ * How many merchants follow the published version (not pinned to one): those a publish affects. Summed from the counts
+ * the merchants' triggers keep, where version 0 stands for following the published one (migration 029).
+ */
 export async function merchantsFollowingPublished(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ count: number }>('select count(*)::int as count from merchants where requirements_version is null');
+  const [row] = await db.query<{ count: number }>('select coalesce(sum(merchants), 0)::int as count from requirement_version_counts where version = 0');
   return row?.count ?? 0;
 }
 

@@ -32,10 +32,8 @@ export interface QueueSortKey {
 
 /** Which items a page holds: the console's filters, its search, one merchant's items, and where the page starts. */
 export interface QueueQuery {
-  /** Documents of these statuses; `only` when the reviewer asked for a status (other kinds have none). */
-  statuses: { values: readonly string[]; only: boolean };
-  /** The documents' statuses that are a signed copy of the agreement (the only Agreement documents reviewed here). */
-  agreementCopyStatus: string;
+  /** Documents of this status only (other kinds have none); a status that does not wait for a review finds nothing. */
+  status: string | null;
   entity: string | null;
   /** A document category, or the queue's own BANK_PROOF, WEBSITE or ADDENDUM. */
   category: string | null;
@@ -102,72 +100,50 @@ export function decodeQueueCursor(cursor: string): QueueSortKey | null {
   return { group_since: groupSince, mid, waiting_since: waitingSince, kind: kind as QueueKind, uuid };
 }
 
-/**
- * One page of the items waiting for a review, grouped by merchant, with the sort key of each (the last one's is the
- * next page's `after`) and whether more follow. Every filter is SQL on indexed columns: the page is the database's
- * `limit`, never a list read whole and cut here.
- */
-export async function waitingItems(db: Queryable, query: QueueQuery): Promise<{ items: WaitingItem[]; more: boolean }> {
-  const params: unknown[] = [];
+/** The SQL of a page of {@link waitingItems} and its parameters (the scale bench EXPLAINs it). */
+export function waitingItemsSql(query: QueueQuery): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
   const param = (value: unknown, type: string) => {
-    params.push(value);
-    return `$${params.length}::${type}`;
+    values.push(value);
+    return `$${values.length}::${type}`;
   };
-  const { category } = query;
-  const own = (kind: string) => !query.statuses.only && (category === null || category === kind);
-  const branches: string[] = [];
-  if (category === null || !Object.values<string>(QUEUE_CATEGORIES).includes(category)) {
-    const statuses = param(query.statuses.values, 'text[]');
-    branches.push(`select 'document'::text, d.uuid, d.merchant_uuid, d.updated_at
-        from kyc_documents d
-       where d.active and d.record_type = 'Merchant' and d.status = any(${statuses})
-         and (d.kyc_document_type = 'KYC' or (d.kyc_document_type = 'Agreement' and d.status = ${param(query.agreementCopyStatus, 'text')}))
-         ${category === null ? '' : `and d.document_category = ${param(category, 'text')}`}`);
-  }
-  if (own(QUEUE_CATEGORIES.bank_proof)) {
-    branches.push(`select 'bank_proof'::text, b.uuid, b.uuid, b.updated_at from merchants b
-       where b.record -> 'bank_detail' ->> 'bank_verification_status' = 'pending'
-         and b.record -> 'bank_detail' ->> 'bank_verification_proof_file_id' is not null`);
-  }
-  if (own(QUEUE_CATEGORIES.website)) {
-    branches.push(`select 'website'::text, w.uuid, w.uuid, w.updated_at from merchants w
-       where w.record ->> 'integration_type' = 'THIRD_PARTY'
-         and w.record -> 'website_detail' ->> 'website_approval_status' = any(${param(WEBSITE_IN_REVIEW, 'text[]')})`);
-  }
-  if (own(QUEUE_CATEGORIES.addendum)) {
-    branches.push(`select 'addendum'::text, a.id, a.merchant_uuid, coalesce(a.accepted_at, a.created_at) from addenda a where a.status = 'accepted'`);
-  }
-  if (!branches.length) return { items: [], more: false };
-
-  const merchantFilters: string[] = [];
-  if (query.entity !== null) merchantFilters.push(`m.record -> 'business_entity' ->> 'name' = ${param(query.entity, 'text')}`);
-  if (query.merchant !== null) merchantFilters.push(`m.uuid = ${param(query.merchant, 'uuid')}`);
+  const filters: string[] = [];
+  if (query.status !== null) filters.push(`status = ${param(query.status, 'text')}`);
+  if (query.category !== null) filters.push(`category = ${param(query.category, 'text')}`);
+  if (query.entity !== null) filters.push(`entity = ${param(query.entity, 'text')}`);
+  if (query.merchant !== null) filters.push(`merchant_uuid = ${param(query.merchant, 'uuid')}`);
   const search = query.search;
-  if (search && 'mid' in search) merchantFilters.push(`m.mid = ${param(search.mid, 'bigint')}`);
-  if (search && 'pan' in search) merchantFilters.push(`m.record ->> 'pancard_number' = ${param(search.pan, 'text')}`);
-  if (search && 'email' in search) merchantFilters.push(`lower(m.record ->> 'email') = ${param(search.email, 'text')}`);
+  if (search && 'mid' in search) filters.push(`mid = ${param(search.mid, 'bigint')}`);
+  if (search && 'pan' in search) filters.push(`pan = ${param(search.pan, 'text')}`);
+  if (search && 'email' in search) filters.push(`email = ${param(search.email, 'text')}`);
   if (search && 'name' in search) {
     const prefix = param(`${search.name.replace(/[\\%_]/g, (character) => `\\${character}`)}%`, 'text');
-    merchantFilters.push(`(lower(m.record ->> 'name') like ${prefix} or lower(m.record ->> 'pancard_name') like ${prefix} or lower(m.record ->> 'business_name') like ${prefix})`);
+    filters.push(`(name like ${prefix} or pancard_name like ${prefix} or business_name like ${prefix})`);
   }
   const after = query.after;
-  const past = after
-    ? `where (group_since, mid, waiting_since, kind, uuid) > (${param(after.group_since, 'timestamptz')}, ${param(after.mid, 'bigint')}, ${param(after.waiting_since, 'timestamptz')}, ${param(after.kind, 'text')}, ${param(after.uuid, 'uuid')})`
-    : '';
-  const rows = await db.query<{ kind: QueueKind; uuid: string; merchant_uuid: string; mid: string; waiting_since: Date; waiting_text: string; group_text: string }>(
-    `with waiting (kind, uuid, merchant_uuid, waiting_since) as (${branches.join('\n union all\n')}),
-     grouped as (
-       select w.kind, w.uuid, w.merchant_uuid, m.mid, w.waiting_since, min(w.waiting_since) over (partition by w.merchant_uuid) as group_since
-         from waiting w join merchants m on m.uuid = w.merchant_uuid
-        ${merchantFilters.length ? `where ${merchantFilters.join(' and ')}` : ''}
-     )
-     select kind, uuid, merchant_uuid, mid::text as mid, waiting_since,
-            to_char(waiting_since at time zone 'UTC', ${TIME_TEXT}) as waiting_text, to_char(group_since at time zone 'UTC', ${TIME_TEXT}) as group_text
-       from grouped ${past}
-      order by group_since, mid, waiting_since, kind, uuid
-      limit ${param(query.limit + 1, 'int')}`,
-    params,
-  );
+  if (after) {
+    filters.push(
+      `(group_since, mid, waiting_since, kind, uuid) > (${param(after.group_since, 'timestamptz')}, ${param(after.mid, 'bigint')}, ${param(after.waiting_since, 'timestamptz')}, ${param(after.kind, 'text')}, ${param(after.uuid, 'uuid')})`,
+    );
+  }
+  // Sorted by the table's own columns (q.mid, a number): the MID as text, which the answer carries, would sort otherwise.
+  const text = `select q.kind, q.uuid, q.merchant_uuid, q.mid::text as mid, q.waiting_since,
+            to_char(q.waiting_since at time zone 'UTC', ${TIME_TEXT}) as waiting_text, to_char(q.group_since at time zone 'UTC', ${TIME_TEXT}) as group_text
+       from review_queue_items q
+      ${filters.length ? `where ${filters.join(' and ')}` : ''}
+      order by q.group_since, q.mid, q.waiting_since, q.kind, q.uuid
+      limit ${param(query.limit + 1, 'int')}`;
+  return { text, values };
+}
+
+/**
+ * One page of the items waiting for a review, grouped by merchant, with the sort key of each (the last one's is the
+ * next page's `after`) and whether more follow: a keyset scan of `review_queue_items` (migration 028, kept by triggers)
+ * on the index of the filter asked, never a list read whole and cut here.
+ */
+export async function waitingItems(db: Queryable, query: QueueQuery): Promise<{ items: WaitingItem[]; more: boolean }> {
+  const { text, values } = waitingItemsSql(query);
+  const rows = await db.query<{ kind: QueueKind; uuid: string; merchant_uuid: string; mid: string; waiting_since: Date; waiting_text: string; group_text: string }>(text, values);
   return {
     items: rows.slice(0, query.limit).map((row) => ({
       kind: row.kind,
@@ -178,4 +154,13 @@ export async function waitingItems(db: Queryable, query: QueueQuery): Promise<{ 
     })),
     more: rows.length > query.limit,
   };
+}
+
+/** The SQL of {@link waitingCounts}. */
+export const WAITING_COUNTS_SQL = 'select category, sum(items)::text as items from review_queue_counts group by category having sum(items) > 0 order by category';
+
+/** The items waiting in each category (those the queue's own kinds have too), from the counts the triggers keep: no scan. */
+export async function waitingCounts(db: Queryable): Promise<Record<string, number>> {
+  const rows = await db.query<{ category: string; items: string }>(WAITING_COUNTS_SQL);
+  return Object.fromEntries(rows.map((row) => [row.category, Number(row.items)]));
 }

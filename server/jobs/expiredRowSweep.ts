@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { JobHandler } from './jobQueue';
+import { recurringSweepJob, type RecurringSchedule } from './recurringSweepJob';
 
 /** The kind of the recurring job that deletes expired rows (queued by server/main.ts as the process starts). */
 export const EXPIRED_ROW_SWEEP_JOB = 'expired-rows.sweep';
@@ -88,18 +89,10 @@ export async function sweepExpiredRows(db: Database, now: Date, { batchSize = 5_
   return { deleted, unfinished: false };
 }
 
-/** Timing of the recurring sweep. */
-export interface SweepSchedule extends SweepOptions {
-  /** Milliseconds from one finished sweep to the next. */
-  intervalMs?: number;
-  /** Milliseconds before a sweep that stopped on its budget goes on (other due jobs run first). */
-  backlogDelayMs?: number;
-}
+/** Timing of the recurring sweep (hourly by default). */
+export type SweepSchedule = SweepOptions & Partial<RecurringSchedule>;
 
 /** The handler of {@link EXPIRED_ROW_SWEEP_JOB}: sweeps, then runs again after the interval (soon, if rows are left). */
-export function expiredRowSweepJob(db: Database, { intervalMs = 3_600_000, backlogDelayMs = 1_000, ...options }: SweepSchedule = {}): JobHandler {
-  return async (_job, now) => {
-    const { unfinished } = await sweepExpiredRows(db, now, options);
-    return { runAt: new Date(now.getTime() + (unfinished ? backlogDelayMs : intervalMs)) };
-  };
+export function expiredRowSweepJob(db: Database, { intervalMs = 3_600_000, backlogDelayMs, ...options }: SweepSchedule = {}): JobHandler {
+  return recurringSweepJob((now) => sweepExpiredRows(db, now, options), { intervalMs, backlogDelayMs });
 }

@@ -10,13 +10,11 @@ import { diffVersions, fixtureFailures, latestAuditEntries, requirementsByEntity
 import { createDraftVersion, merchantsFollowingPublished, publishVersion, unpinMerchants, versionSummaries, type PublishAction } from '../documents/requirementVersionStore';
 import { deleteStoredFixture, saveStoredFixture, storedFixtures } from '../documents/requirementFixtures';
 import { message } from '../../schemas/messages';
-import { SUBMITTED } from '../documents/kycDocuments';
 import { ApiError, apiError, validationError } from '../errors';
 import { isStorableText } from '../http/refuseUnsafeStrings';
 import { withComment, type WebsiteComment } from './website';
-import { AGREEMENT_COPY_STATUS } from '../agreements/signedCopy';
 import { reviewWebsiteDocuments, websiteCategoryById } from '../documents/websiteDocuments';
-import { decodeQueueCursor, encodeQueueCursor, parseQueueSearch, QUEUE_PAGE_SIZE, waitingItems, WEBSITE_IN_REVIEW } from '../documents/reviewQueue';
+import { decodeQueueCursor, encodeQueueCursor, parseQueueSearch, QUEUE_PAGE_SIZE, waitingCounts, waitingItems, WEBSITE_IN_REVIEW } from '../documents/reviewQueue';
 import { queuedItems } from '../documents/queuedItems';
 import { requirementsAnswerSchema } from '../../schemas/api/versionSummaryAnswer';
 import { notifyDocumentReviewed } from '../notifications/merchantNotifications';
@@ -187,6 +185,7 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
    * labels of the merchant's requirements version, whose document it is and that party's data from the merchant
    * record, and the processed file to read. Signed copies of the service agreement waiting for their review (Counter
    * Signed Received) are among them; bank proofs, websites (with their own documents) and accepted addenda too.
+   * `counts` gives the items waiting in each category, whatever the filters.
    */
   app.get<{ Querystring: { status?: string; entity?: string; category?: string; q?: string; merchant?: string; after?: string } }>('/ops/review-queue', async (request) => {
     await staff(request, READ);
@@ -194,18 +193,20 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
     const cursor = after ? decodeQueueCursor(String(after)) : null;
     if (after && !cursor) throw validationError({ after: [message('ops.queue.cursorInvalid')] });
     if (merchant && !isUuid(merchant)) throw validationError({ merchant: [message('ops.queue.merchantInvalid')] });
-    const page = await waitingItems(db, {
-      statuses: { values: status ? [String(status)] : [...SUBMITTED, AGREEMENT_COPY_STATUS], only: Boolean(status) },
-      agreementCopyStatus: AGREEMENT_COPY_STATUS,
-      entity: entity ? String(entity) : null,
-      category: category ? String(category) : null,
-      search: parseQueueSearch(q === undefined ? undefined : String(q)),
-      merchant: merchant ?? null,
-      after: cursor,
-      limit: QUEUE_PAGE_SIZE,
-    });
+    const [page, counts] = await Promise.all([
+      waitingItems(db, {
+        status: status ? String(status) : null,
+        entity: entity ? String(entity) : null,
+        category: category ? String(category) : null,
+        search: parseQueueSearch(q === undefined ? undefined : String(q)),
+        merchant: merchant ?? null,
+        after: cursor,
+        limit: QUEUE_PAGE_SIZE,
+      }),
+      waitingCounts(db),
+    ]);
     const last = page.items.at(-1);
-    return { documents: await queuedItems(db, requirements, page.items), next: page.more && last ? encodeQueueCursor(last.sort_key) : null };
+    return { documents: await queuedItems(db, requirements, page.items), next: page.more && last ? encodeQueueCursor(last.sort_key) : null, counts };
   });
 
   /**

@@ -5,6 +5,8 @@ import type { Queryable } from '../../server/db/database';
 import { versionSummaries } from '../../server/documents/requirementVersionStore';
 import { enqueueRecurringJob } from '../../server/jobs/enqueueRecurringJob';
 import { EXPIRED_ROW_SWEEP_JOB, EXPIRING_TABLES, expiredBatchDelete, sweepExpiredRows, type ExpiringTableName } from '../../server/jobs/expiredRowSweep';
+import { FINISHED_JOB_RETENTION, FINISHED_JOB_SWEEP_JOB, finishedJobBatchDelete, sweepFinishedJobs } from '../../server/jobs/finishedJobSweep';
+import { RELEASED_OBJECTS_SWEEP_JOB } from '../../server/files/releasedObjects';
 import { registerPartner } from '../../server/oauth/partners';
 import { call, latestOtp, signInWithOtp, testApp, testPartner, type TestApp } from './testApp';
 
@@ -159,6 +161,85 @@ describe('the expired-row sweep job', () => {
   });
 });
 
+const DAY = 24 * HOUR;
+
+/** A job of `kind` in `state`, last updated `days` days ago by the database's clock (a queued one due only tomorrow). */
+async function jobUpdatedDaysAgo(kind: string, state: 'queued' | 'running' | 'done' | 'failed', days: number, count = 1): Promise<void> {
+  await t.db.query(
+    `insert into jobs (kind, state, run_at, locked_until, updated_at)
+     select $1, $2, now() + interval '1 day', case when $2 = 'running' then now() + interval '1 minute' end, now() - $3 * interval '1 day'
+       from generate_series(1, $4)`,
+    [kind, state, days, count],
+  );
+}
+
+/** The states of the jobs of `kind` still in the table, one entry per job. */
+const jobStatesLeft = async (kind: string) => (await t.db.query<{ state: string }>('select state from jobs where kind = $1 order by state', [kind])).map((row) => row.state);
+
+describe('sweepFinishedJobs()', () => {
+  it('deletes a done job after a week and a failed one after a month, and never a queued or running one', async () => {
+    await jobUpdatedDaysAgo('retention.old-done', 'done', 8);
+    await jobUpdatedDaysAgo('retention.recent-done', 'done', 6);
+    await jobUpdatedDaysAgo('retention.old-failed', 'failed', 31);
+    await jobUpdatedDaysAgo('retention.recent-failed', 'failed', 20);
+    await jobUpdatedDaysAgo('retention.unfinished', 'queued', 90);
+    await jobUpdatedDaysAgo('retention.unfinished', 'running', 90);
+    expect(await enqueueRecurringJob(t.db, 'retention.recurring', at(DAY))).toBe(true);
+    await t.db.query("update jobs set updated_at = now() - interval '90 days' where kind = 'retention.recurring'");
+
+    expect(await sweepFinishedJobs(t.db)).toEqual({ deleted: { done: 1, failed: 1 }, unfinished: false });
+    expect(await jobStatesLeft('retention.old-done')).toEqual([]);
+    expect(await jobStatesLeft('retention.old-failed')).toEqual([]);
+    expect(await jobStatesLeft('retention.recent-done')).toEqual(['done']);
+    expect(await jobStatesLeft('retention.recent-failed')).toEqual(['failed']);
+    expect(await jobStatesLeft('retention.unfinished')).toEqual(['queued', 'running']);
+    expect(await jobStatesLeft('retention.recurring')).toEqual(['queued']);
+  });
+
+  it('deletes at most a batch per statement, and each old job once when two sweeps run at the same time', async () => {
+    await jobUpdatedDaysAgo('retention.burst', 'done', 8, 1000);
+    await jobUpdatedDaysAgo('retention.burst', 'failed', 40, 300);
+    await jobUpdatedDaysAgo('retention.burst', 'queued', 90, 50);
+    const [done] = FINISHED_JOB_RETENTION;
+    expect(await t.db.query(finishedJobBatchDelete(done), [250])).toEqual([{ n: 250 }]);
+    const sweeps = await Promise.all([sweepFinishedJobs(t.db, { batchSize: 200 }), sweepFinishedJobs(t.db, { batchSize: 200 })]);
+    expect(sweeps.reduce((sum, sweep) => sum + (sweep.deleted.done ?? 0), 0)).toBe(750);
+    expect(sweeps.reduce((sum, sweep) => sum + (sweep.deleted.failed ?? 0), 0)).toBe(300);
+    expect(await jobStatesLeft('retention.burst')).toEqual(Array<string>(50).fill('queued'));
+  });
+
+  it('stops on its budget and says jobs are left', async () => {
+    await jobUpdatedDaysAgo('retention.budget', 'done', 8, 30);
+    expect(await sweepFinishedJobs(t.db, { batchSize: 10, budgetMs: 0 })).toEqual({ deleted: {}, unfinished: true });
+    expect((await sweepFinishedJobs(t.db, { batchSize: 10 })).deleted.done).toBe(30);
+  });
+});
+
+describe('the finished-job sweep job', () => {
+  it('is queued once however many processes start, deletes old finished jobs when due and comes back an hour later', async () => {
+    await jobUpdatedDaysAgo('retention.by-job', 'done', 8);
+    const starts = await Promise.all([enqueueRecurringJob(t.db, FINISHED_JOB_SWEEP_JOB, new Date()), enqueueRecurringJob(t.db, FINISHED_JOB_SWEEP_JOB, new Date())]);
+    expect(starts.filter(Boolean)).toHaveLength(1);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const jobs = await t.db.query<{ state: string; run_at: Date | string }>('select state, run_at from jobs where kind = $1', [FINISHED_JOB_SWEEP_JOB]);
+    expect(jobs.map((job) => job.state)).toEqual(['queued']);
+    expect(new Date(jobs[0]!.run_at).getTime()).toBeGreaterThan(Date.now() + HOUR - 60_000);
+    expect(await jobStatesLeft('retention.by-job')).toEqual([]);
+  });
+});
+
+describe('the released-objects sweep job with the files in the database', () => {
+  it('has nothing to delete and comes back a minute later', async () => {
+    await t.db.query("insert into released_objects (storage_key) values ('files/none/1')");
+    expect(await enqueueRecurringJob(t.db, RELEASED_OBJECTS_SWEEP_JOB, new Date())).toBe(true);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    const jobs = await t.db.query<{ state: string; run_at: Date | string }>('select state, run_at from jobs where kind = $1', [RELEASED_OBJECTS_SWEEP_JOB]);
+    expect(jobs.map((job) => job.state)).toEqual(['queued']);
+    expect(new Date(jobs[0]!.run_at).getTime()).toBeGreaterThan(Date.now() + 30_000);
+    expect(await t.db.query('select storage_key from released_objects')).toEqual([{ storage_key: 'files/none/1' }]);
+  });
+});
+
 /** The plan PostgreSQL would take for `sql`, with sequential scans priced out so a usable index shows (tables here are small). */
 const planOf = (sql: string, params: unknown[] = []) =>
   t.db.transaction(async (tx) => {
@@ -181,5 +262,11 @@ describe('the indexes of migration 027', () => {
     expect(summaries.every((summary) => Number.isInteger(summary.pinned_merchants))).toBe(true);
     const plan = await planOf("select requirements_version, count(*) from merchants where requirements_version is not null group by requirements_version");
     expect(plan).toContain('merchants_requirements_version_idx');
+  });
+});
+
+describe('the index of migration 030', () => {
+  it.each(FINISHED_JOB_RETENTION.map((retention) => [retention.state, retention] as const))('finds the %s jobs past their retention by an index', async (_state, retention) => {
+    expect(await planOf(finishedJobBatchDelete(retention), [5000])).toContain('jobs_finished_idx');
   });
 });

@@ -21,7 +21,8 @@ import { useFileUrl } from './useFileUrl';
 import { AskForWebsiteDocument, WebsiteReviewDocuments } from './WebsiteReviewDocuments';
 import { loadDocumentTexts } from '../documents/documentTexts';
 
-const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Counter Signed Received', 'Approved', 'Declined'];
+/** The statuses of the documents that wait for a review (reviewed ones leave the queue). */
+const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Counter Signed Received'];
 
 /** A queued item's status in words: a document's as its merchant reads it, a bank proof's as waiting. */
 const statusLabel = (item: QueuedDocument) =>
@@ -74,8 +75,12 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
   const entities = requirements.data?.entities.map((row) => row.entity) ?? [];
   const catalogue = requirements.data?.published.body.catalogue as { categories?: Record<string, { label: string }> } | undefined;
   const categories = [...new Set(requirements.data?.entities.flatMap((row) => [...row.documents.required, ...row.documents.optional]) ?? [])];
-  const categoryLabel = (code: string) => t(QUEUE_CATEGORIES[code] ?? catalogue?.categories?.[code]?.label ?? code);
   const pages = queue.data ?? [];
+  const waiting = pages[0]?.counts ?? {};
+  const categoryLabel = (code: string) => {
+    const label = t(QUEUE_CATEGORIES[code] ?? catalogue?.categories?.[code]?.label ?? code);
+    return waiting[code] ? t('ops.queue.categoryWaiting', { label, count: waiting[code].toLocaleString('en-IN') }) : label;
+  };
   const groups = byMerchant(pages);
   const more = Boolean(pages.at(-1)?.next);
 

@@ -62,10 +62,11 @@ export interface QueueFilters {
 /** Whose document an item is (the category's owner in the requirements): whose data it must match. */
 export type DocumentOwner = 'company' | 'signing_authority' | 'beneficial_owner';
 
-/** A page of the queue: 50 items, and the cursor of the next page (null on the last). */
+/** A page of the queue: 50 items, the cursor of the next page (null on the last), and the items waiting per category. */
 export interface QueuePage {
   documents: QueuedDocument[];
   next?: string | null;
+  counts?: Record<string, number>;
 }
 
 export interface QueuedDocument {

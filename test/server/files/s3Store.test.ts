@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv, type S3Settings } from '../../../server/config';
 import { DATABASE_CONTENT } from '../../../server/files/contentStore';
 import { saveFile } from '../../../server/files/fileStore';
-import { sweepReleasedObjects } from '../../../server/files/releasedObjects';
+import { RELEASED_OBJECTS_SWEEP_JOB, sweepReleasedObjects } from '../../../server/files/releasedObjects';
 import { s3ContentStore } from '../../../server/files/s3ContentStore';
+import { enqueueRecurringJob } from '../../../server/jobs/enqueueRecurringJob';
 import { multipartBody, TINY_PNG } from '../multipart';
 import { call, freePort, partnershipWithSignatory, testApp, type TestApp } from '../testApp';
 
@@ -108,6 +109,24 @@ describe('files in S3-compatible storage (FILE_STORE=s3)', () => {
     expect(await sweepReleasedObjects(t.db, store)).toBe(1);
     expect(await objectsOf(m.uuid)).toEqual([]);
     expect(await t.db.query('select storage_key from released_objects')).toEqual([]);
+  });
+
+  it('deletes the objects of deleted documents by the recurring job, queued once for all processes, every minute', async () => {
+    const m = await partnership();
+    const document = (await upload(m, { document_category: 'PANCARD_PARTNERSHIP' }, { filename: 'pan.png', content: TINY_PNG })).json().kyc_document;
+    expect((await call(t, m.token, 'DELETE', `/api/v1/merchants/${m.uuid}/kyc_documents/${document.uuid}`)).statusCode).toBe(204);
+    expect(await objectsOf(m.uuid)).toHaveLength(1);
+    // The jobs the upload queued run first, so the count below is the sweep's alone.
+    await t.app.jobs.runDue();
+
+    const starts = await Promise.all([enqueueRecurringJob(t.db, RELEASED_OBJECTS_SWEEP_JOB, new Date()), enqueueRecurringJob(t.db, RELEASED_OBJECTS_SWEEP_JOB, new Date())]);
+    expect(starts.filter(Boolean)).toHaveLength(1);
+    expect(await t.app.jobs.runDue()).toBe(1);
+    expect(await objectsOf(m.uuid)).toEqual([]);
+    expect(await t.db.query('select storage_key from released_objects')).toEqual([]);
+    const jobs = await t.db.query<{ state: string; run_at: Date | string }>('select state, run_at from jobs where kind = $1', [RELEASED_OBJECTS_SWEEP_JOB]);
+    expect(jobs.map((job) => job.state)).toEqual(['queued']);
+    expect(new Date(jobs[0]!.run_at).getTime()).toBeGreaterThan(Date.now() + 30_000);
   });
 
   it('merges pages read back from the bucket', async () => {
