@@ -59,11 +59,12 @@ async function counts(): Promise<{ kept: Record<string, number>; actual: Record<
   return { kept: byCategory(kept), actual: byCategory(actual) };
 }
 
-/** Merchants whose items do not share one group time, or whose group time is later than an item of theirs. */
+/**
+ * Merchants whose items do not share one group time. (An item may have waited from a little before its group's time:
+ * its time is stamped before it waits for the merchant's lock, behind the item that started the group.)
+ */
 const brokenGroups = async () =>
-  t.db.query<{ merchant_uuid: string }>(
-    'select merchant_uuid from review_queue_items group by merchant_uuid having count(distinct group_since) > 1 or min(group_since) > min(waiting_since)',
-  );
+  t.db.query<{ merchant_uuid: string }>('select merchant_uuid from review_queue_items group by merchant_uuid having count(distinct group_since) > 1');
 
 describe('review_queue_items (migration 028)', () => {
   it('waits on the statuses the code names: documents sent for review, signed agreement copies, websites in review', async () => {
