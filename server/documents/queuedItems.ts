@@ -14,13 +14,8 @@ interface Address {
   state: string;
 }
 
-/**
- * The merchant's data a reviewer checks an item against, for every party a document may belong to: the business (PAN
- * name, PAN, business name, registered address), its signing authorities and its beneficial owners.
- */
-function merchantOf(uuid: string, mid: string, record: Json) {
-  const signatories = ((record.account as { signatory_contact_details?: Json[] } | null)?.signatory_contact_details ?? []).filter((person) => person.authorised_signatory !== false);
-  const owners = (record.ultimate_beneficiaries as Json[] | null | undefined) ?? [];
+/** What the queue's list shows of a merchant: who it is. */
+function merchantListed(uuid: string, mid: string, record: Json) {
   return {
     uuid,
     mid,
@@ -30,6 +25,18 @@ function merchantOf(uuid: string, mid: string, record: Json) {
     pancard_number: record.pancard_number ?? null,
     pancard_name: record.pancard_name ?? null,
     business_name: record.business_name ?? null,
+  };
+}
+
+/**
+ * The merchant's data a reviewer checks an item against, for every party a document may belong to: the business (PAN
+ * name, PAN, business name, registered address), its signing authorities and its beneficial owners.
+ */
+function merchantOf(uuid: string, mid: string, record: Json) {
+  const signatories = ((record.account as { signatory_contact_details?: Json[] } | null)?.signatory_contact_details ?? []).filter((person) => person.authorised_signatory !== false);
+  const owners = (record.ultimate_beneficiaries as Json[] | null | undefined) ?? [];
+  return {
+    ...merchantListed(uuid, mid, record),
     gst_number: record.gst_number ?? null,
     registered_address: (record.registration_address as Address | null | undefined) ?? null,
     document_status: record.document_status ?? null,
@@ -38,21 +45,27 @@ function merchantOf(uuid: string, mid: string, record: Json) {
   };
 }
 
-/** The parts of a merchant record an item shows (a page carries these, not 50 whole records). */
+/** The parts of a merchant record a whole item shows (a page carries these, never whole records). */
 const SHOWN_FIELDS = ['name', 'email', 'business_entity', 'pancard_number', 'pancard_name', 'business_name', 'gst_number', 'registration_address', 'document_status', 'ultimate_beneficiaries', 'bank_detail'];
 const SHOWN_RECORD = `jsonb_build_object(${SHOWN_FIELDS.map((field) => `'${field}', record -> '${field}'`).join(', ')},
   'account', jsonb_build_object('signatory_contact_details', record -> 'account' -> 'signatory_contact_details'),
   'website_detail', case jsonb_typeof(record -> 'website_detail') when 'object' then (record -> 'website_detail') - 'comments' end) as record`;
+/** The parts the list shows: who the merchant is, a bank proof's type and file, a website's status. */
+const LISTED_FIELDS = ['name', 'email', 'business_entity', 'pancard_number', 'pancard_name', 'business_name'];
+const LISTED_RECORD = `jsonb_build_object(${LISTED_FIELDS.map((field) => `'${field}', record -> '${field}'`).join(', ')},
+  'bank_detail', jsonb_build_object('bank_verification_proof', record -> 'bank_detail' -> 'bank_verification_proof', 'bank_verification_proof_file_id', record -> 'bank_detail' -> 'bank_verification_proof_file_id'),
+  'website_detail', jsonb_build_object('website_approval_status', record -> 'website_detail' -> 'website_approval_status')) as record`;
 
 /** Whose document a category is, as the merchant's requirements version says; the company's when it does not say. */
 export const documentOwnerOf = (catalogue: DocumentCatalogue, category: string): DocumentOwner => catalogue.categories[category]?.owner ?? 'company';
 
 /**
- * The review queue's items of a page, in its order, each with what a reviewer needs: the labels of the merchant's
- * requirements version (never a code), whose document it is and that party's data, and the file to read. An item
- * reviewed between the page's query and this one is left out.
+ * The review queue's items of a page, in its order, each with the labels of the merchant's requirements version (never
+ * a code), whose document it is, and the file to read. `whole` adds what a reviewer checks the item against (that
+ * party's data, a website's addresses and documents, an addendum's data): the list shows less, and opening an item
+ * asks for its merchant's items whole. An item reviewed between the page's query and this one is left out.
  */
-export async function queuedItems(db: Queryable, requirements: StoredRequirements, page: readonly WaitingItem[]) {
+export async function queuedItems(db: Queryable, requirements: StoredRequirements, page: readonly WaitingItem[], whole: boolean) {
   const ids = (kind: WaitingItem['kind']) => page.filter((item) => item.kind === kind).map((item) => item.uuid);
   /** Rows of `sql` for `list` (none asked when the page holds nothing of the kind). */
   const rowsFor = <Row>(list: readonly string[], sql: string) => (list.length ? db.query<Row>(sql, [list]) : Promise.resolve([]));
@@ -60,7 +73,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
   const [merchantRows, documentRows, addendaRows, websiteFiles] = await Promise.all([
     rowsFor<{ uuid: string; mid: string; record: Json; requirements_version: number | null }>(
       [...new Set(page.map((item) => item.merchant_uuid))],
-      `select uuid, mid::text as mid, ${SHOWN_RECORD}, requirements_version from merchants where uuid = any($1::uuid[])`,
+      `select uuid, mid::text as mid, ${whole ? SHOWN_RECORD : LISTED_RECORD}, requirements_version from merchants where uuid = any($1::uuid[])`,
     ),
     rowsFor<{ uuid: string; status: string; remarks: string | null; document_category: string; document_type: string | null; processed_file_id: string | null }>(
       ids('document'),
@@ -69,7 +82,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
     addendaInReview(db, ids('addendum')),
     // The documents each website's merchant provided for it (in force), shown with the website.
     rowsFor<{ merchant_uuid: string; document_category: string; status: string; processed_file_id: string; name: string; byte_size: number }>(
-      ids('website'),
+      whole ? ids('website') : [],
       `select d.merchant_uuid, d.document_category, d.status, d.processed_file_id, f.name, f.byte_size
          from kyc_documents d join stored_files f on f.id = d.processed_file_id
         where d.record_type = 'WebsiteDetail' and d.active and d.merchant_uuid = any($1::uuid[])
@@ -86,7 +99,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
     page.map(async (item) => {
       const row = merchants.get(item.merchant_uuid);
       if (!row) return [];
-      const merchant = merchantOf(row.uuid, row.mid, row.record);
+      const merchant = whole ? merchantOf(row.uuid, row.mid, row.record) : merchantListed(row.uuid, row.mid, row.record);
       const waiting = { uuid: item.uuid, waiting_since: item.waiting_since, remarks: null, owner: null, document_type_label: null };
       if (item.kind === 'document') {
         const document = documents.get(item.uuid);
@@ -120,7 +133,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
             category_label: `${message('ops.queue.bankProof')} · ${message(`bankProof.type.${bank.bank_verification_proof}`)}`,
             document_type: bank.bank_verification_proof,
             file: `/api/v1/files/${bank.bank_verification_proof_file_id}`,
-            merchant: { ...merchant, holder_name: bank.holder_name, bank_account_number: bank.bank_account_number, ifsc_code: bank.ifsc_code },
+            merchant: whole ? { ...merchant, holder_name: bank.holder_name, bank_account_number: bank.bank_account_number, ifsc_code: bank.ifsc_code } : merchant,
           },
         ];
       }
@@ -135,20 +148,24 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
             category_label: message('ops.queue.website'),
             document_type: null,
             file: null,
-            merchant: {
-              ...merchant,
-              website_url: website.website_url,
-              android_url: website.android_url,
-              ios_url: website.ios_url,
-              liveliness_status: website.liveliness_status ?? null,
-              domain_status_by_merchant: website.domain_status_by_merchant ?? null,
-            },
-            documents: websiteFiles
-              .filter((file) => file.merchant_uuid === row.uuid)
-              .map((file) => {
-                const category = WEBSITE_DOCUMENT_CATEGORIES.find((entry) => entry.code === file.document_category);
-                return { category_label: message(category?.label ?? file.document_category), status: file.status, file: `/api/v1/files/${file.processed_file_id}`, filename: file.name, byte_size: file.byte_size };
-              }),
+            merchant: whole
+              ? {
+                  ...merchant,
+                  website_url: website.website_url,
+                  android_url: website.android_url,
+                  ios_url: website.ios_url,
+                  liveliness_status: website.liveliness_status ?? null,
+                  domain_status_by_merchant: website.domain_status_by_merchant ?? null,
+                }
+              : merchant,
+            ...(whole && {
+              documents: websiteFiles
+                .filter((file) => file.merchant_uuid === row.uuid)
+                .map((file) => {
+                  const category = WEBSITE_DOCUMENT_CATEGORIES.find((entry) => entry.code === file.document_category);
+                  return { category_label: message(category?.label ?? file.document_category), status: file.status, file: `/api/v1/files/${file.processed_file_id}`, filename: file.name, byte_size: file.byte_size };
+                }),
+            }),
           },
         ];
       }
@@ -164,8 +181,7 @@ export async function queuedItems(db: Queryable, requirements: StoredRequirement
           document_type: addendum.source,
           file: addendum.file,
           merchant,
-          old_data: addendum.old_data,
-          new_data: addendum.new_data,
+          ...(whole && { old_data: addendum.old_data, new_data: addendum.new_data }),
         },
       ];
     }),

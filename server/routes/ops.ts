@@ -185,7 +185,8 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
    * labels of the merchant's requirements version, whose document it is and that party's data from the merchant
    * record, and the processed file to read. Signed copies of the service agreement waiting for their review (Counter
    * Signed Received) are among them; bank proofs, websites (with their own documents) and accepted addenda too.
-   * `counts` gives the items waiting in each category, whatever the filters.
+   * `counts` gives the items waiting in each category, whatever the filters. The list's pages carry what the list
+   * shows; with `merchant`, the items come whole, with the data each is checked against (the console opens an item so).
    */
   app.get<{ Querystring: { status?: string; entity?: string; category?: string; q?: string; merchant?: string; after?: string } }>('/ops/review-queue', async (request) => {
     await staff(request, READ);
@@ -199,14 +200,14 @@ export const opsRoutes = (ctx: AppContext): FastifyPluginAsync => async (app) =>
         entity: entity ? String(entity) : null,
         category: category ? String(category) : null,
         search: parseQueueSearch(q === undefined ? undefined : String(q)),
-        merchant: merchant ?? null,
+        merchant: merchant || null,
         after: cursor,
         limit: QUEUE_PAGE_SIZE,
       }),
       waitingCounts(db),
     ]);
     const last = page.items.at(-1);
-    return { documents: await queuedItems(db, requirements, page.items), next: page.more && last ? encodeQueueCursor(last.sort_key) : null, counts };
+    return { documents: await queuedItems(db, requirements, page.items, Boolean(merchant)), next: page.more && last ? encodeQueueCursor(last.sort_key) : null, counts };
   });
 
   /**

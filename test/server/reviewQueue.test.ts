@@ -169,6 +169,10 @@ describe('GET /ops/review-queue', () => {
       beneficial_owners: [{ name: 'Leela Nair', pancard_number: 'BQZPN4821M' }],
       registered_address: { address_line: '4 MG Road', city: 'Bengaluru', pincode: '560001', state: 'Karnataka' },
     });
+    // The list carries what it shows: who the merchant is, not the data an opened item is checked against.
+    const listed = (await page(`?q=${m.mid}`)).documents;
+    expect(listed.map((item) => item.uuid)).toEqual(items.map((item) => item.uuid));
+    expect(Object.keys(listed[0]!.merchant).sort()).toEqual(['business_entity', 'business_name', 'email', 'mid', 'name', 'pancard_name', 'pancard_number', 'uuid']);
   });
 
   it('reads the owner from the merchant\'s requirements version: a category without one is the company\'s', async () => {

@@ -165,7 +165,10 @@ describe('the website review and its comment thread', () => {
     const { website_detail: detail } = (await send(m, SITE, await websiteToken(m))).json();
     const reviewer = await signInStaff(t, 'ops_reviewer');
     const viewer = await signInStaff(t, 'ops_viewer');
-    const queue = (await call(t, reviewer, 'GET', '/api/v1/ops/review-queue?category=WEBSITE')).json().documents as Array<{ kind: string; uuid: string; merchant: { website_url: string } }>;
+    const listed = (await call(t, reviewer, 'GET', '/api/v1/ops/review-queue?category=WEBSITE')).json().documents as Array<{ kind: string; uuid: string }>;
+    expect(listed.find((item) => item.uuid === m.uuid)).toMatchObject({ kind: 'website' });
+    // Opened, the item comes whole, with the addresses to check.
+    const queue = (await call(t, reviewer, 'GET', `/api/v1/ops/review-queue?category=WEBSITE&merchant=${m.uuid}`)).json().documents as Array<{ kind: string; uuid: string; merchant: { website_url: string } }>;
     expect(queue.find((item) => item.uuid === m.uuid)).toMatchObject({ kind: 'website', merchant: { website_url: SITE.website_url } });
 
     const review = (token: string, body: unknown) => call(t, token, 'POST', `/api/v1/ops/websites/${m.uuid}/review`, body);

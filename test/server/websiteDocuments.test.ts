@@ -64,7 +64,7 @@ const submit = (m: Merchant, token = m.token, website = m.website) => call(t, to
 const listed = async (m: Merchant) => (await call(t, m.token, 'GET', `/api/v1/website_details/${m.website}/website_documents`)).json();
 const record = async (m: Merchant) => (await call(t, m.token, 'GET', `/api/v1/merchants/${m.uuid}`)).json().merchant;
 const queuedWebsite = async (m: Merchant) =>
-  ((await call(t, reviewer, 'GET', '/api/v1/ops/review-queue?category=WEBSITE')).json().documents as Array<{ uuid: string; documents: Array<{ category_label: string; status: string; file: string; filename: string }> }>).find(
+  ((await call(t, reviewer, 'GET', `/api/v1/ops/review-queue?category=WEBSITE&merchant=${m.uuid}`)).json().documents as Array<{ uuid: string; documents: Array<{ category_label: string; status: string; file: string; filename: string }> }>).find(
     (item) => item.uuid === m.uuid,
   );
 const filesOf = async (uuid: string) => Number((await t.db.query<{ n: string }>('select count(*) as n from stored_files where owner_merchant_uuid = $1', [uuid]))[0]!.n);

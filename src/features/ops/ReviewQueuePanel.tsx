@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { apiFetch, ApiRequestError } from '../../shared/api/fetcher';
 import { t } from '../../shared/ui/t';
 import { loadAddendaTexts } from '../onboarding/components/addendaTexts';
-import { merchantQueue, shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters, type QueuePage } from './api';
+import { merchantQueue, shownTime, useRequirements, useReviewQueue, type QueuedDocument, type QueueFilters, type QueueListItem, type QueuePage } from './api';
 import { ownerFacts, type Fact } from './ownerFacts';
 import { useFileUrl } from './useFileUrl';
 import { AskForWebsiteDocument, WebsiteReviewDocuments } from './WebsiteReviewDocuments';
@@ -25,7 +25,7 @@ import { loadDocumentTexts } from '../documents/documentTexts';
 const STATUSES = ['DOCUMENT_SUBMITTED', 'DOCUMENT_REUPLOADED', 'Counter Signed Received'];
 
 /** A queued item's status in words: a document's as its merchant reads it, a bank proof's as waiting. */
-const statusLabel = (item: QueuedDocument) =>
+const statusLabel = (item: QueueListItem) =>
   t(
     item.kind === 'bank_proof'
       ? 'ops.queue.bankProofPending'
@@ -45,9 +45,9 @@ const QUEUE_CATEGORIES: Record<string, string> = { BANK_PROOF: 'ops.queue.bankPr
 type Reviewing = { items: QueuedDocument[]; index: number; mid: string; flow: boolean };
 
 /** The queue's items by merchant, in the queue's order (a merchant's items come together; pages may repeat one). */
-function byMerchant(pages: readonly QueuePage[]): QueuedDocument[][] {
+function byMerchant(pages: readonly QueuePage[]): QueueListItem[][] {
   const seen = new Set<string>();
-  const groups = new Map<string, QueuedDocument[]>();
+  const groups = new Map<string, QueueListItem[]>();
   for (const item of pages.flatMap((page) => page.documents)) {
     if (seen.has(`${item.kind}:${item.uuid}`)) continue;
     seen.add(`${item.kind}:${item.uuid}`);
@@ -95,13 +95,16 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
     </TextField>
   );
 
-  /** Opens a merchant's first waiting item; each review moves on to the next of that merchant's. */
-  const reviewMerchant = async (merchant: QueuedDocument['merchant']) => {
-    setStarting(merchant.uuid);
+  /**
+   * Opens a merchant's waiting items, whole (the list shows less): from its first, each review moving on to the next
+   * (`only` unset), or just the item `only`. An item no longer waiting reloads the list instead.
+   */
+  const openMerchant = async (merchant: QueueListItem['merchant'], only?: QueueListItem) => {
+    setStarting(only ? `${only.kind}:${only.uuid}` : merchant.uuid);
     setProblem('');
     try {
-      const items = await merchantQueue(merchant.uuid);
-      if (items.length) setReviewing({ items, index: 0, mid: merchant.mid, flow: true });
+      const items = (await merchantQueue(merchant.uuid)).filter((each) => !only || (each.kind === only.kind && each.uuid === only.uuid));
+      if (items.length) setReviewing({ items, index: 0, mid: merchant.mid, flow: !only });
       else void queue.mutate();
     } catch {
       setProblem(t('ops.loadFailed'));
@@ -180,7 +183,7 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
                     <Button
                       variant="outlined"
                       disabled={starting === merchant.uuid}
-                      onClick={() => void reviewMerchant(merchant)}
+                      onClick={() => void openMerchant(merchant)}
                       aria-label={t('ops.queue.reviewMerchantLabel', { mid: merchant.mid })}
                       sx={{ minHeight: 44, my: 1 }}
                     >
@@ -200,7 +203,8 @@ export default function ReviewQueuePanel({ mayReview }: { mayReview: boolean }) 
                         {statusLabel(document)} · {t('ops.queue.waiting', { when: shownTime(document.waiting_since) })}
                       </Typography>
                       <Button
-                        onClick={() => setReviewing({ items: [document], index: 0, mid: merchant.mid, flow: false })}
+                        disabled={starting === `${document.kind}:${document.uuid}`}
+                        onClick={() => void openMerchant(merchant, document)}
                         sx={{ minHeight: 44 }}
                         aria-label={`${t('ops.queue.open')} ${document.category_label}, MID ${merchant.mid}`}
                       >

@@ -62,11 +62,22 @@ export interface QueueFilters {
 /** Whose document an item is (the category's owner in the requirements): whose data it must match. */
 export type DocumentOwner = 'company' | 'signing_authority' | 'beneficial_owner';
 
-/** A page of the queue: 50 items, the cursor of the next page (null on the last), and the items waiting per category. */
+/** A page of the queue: 50 items as the list shows them, the next page's cursor (null on the last), the items waiting per category. */
 export interface QueuePage {
-  documents: QueuedDocument[];
+  documents: QueueListItem[];
   next?: string | null;
   counts?: Record<string, number>;
+}
+
+/** What the queue's list shows of an item; opening it fetches the whole item with its merchant's (`merchant=`). */
+export type QueueListItem = Pick<QueuedDocument, 'kind' | 'uuid' | 'status' | 'remarks' | 'document_category' | 'category_label' | 'document_type' | 'document_type_label' | 'owner' | 'file' | 'waiting_since'> & {
+  merchant: Pick<QueuedDocument['merchant'], 'uuid' | 'mid' | 'name' | 'email' | 'business_entity' | 'pancard_number' | 'pancard_name' | 'business_name'>;
+};
+
+/** A page of one merchant's items (`merchant=`): whole items, with the data each must be checked against. */
+interface MerchantQueuePage {
+  documents: QueuedDocument[];
+  next?: string | null;
 }
 
 export interface QueuedDocument {
@@ -136,7 +147,7 @@ export const useReviewQueue = (filters: QueueFilters) =>
 export async function merchantQueue(merchant: string): Promise<QueuedDocument[]> {
   const items: QueuedDocument[] = [];
   for (let after: string | undefined; ; ) {
-    const page = await get<QueuePage>(opsKeys.queue({ merchant }, after));
+    const page = await get<MerchantQueuePage>(opsKeys.queue({ merchant }, after));
     items.push(...page.documents);
     if (!page.next) return items;
     after = page.next;
