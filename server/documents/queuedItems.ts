@@ -45,16 +45,20 @@ function merchantOf(uuid: string, mid: string, record: Json) {
   };
 }
 
-/** The parts of a merchant record a whole item shows (a page carries these, never whole records). */
-const SHOWN_FIELDS = ['name', 'email', 'business_entity', 'pancard_number', 'pancard_name', 'business_name', 'gst_number', 'registration_address', 'document_status', 'ultimate_beneficiaries', 'bank_detail'];
-const SHOWN_RECORD = `jsonb_build_object(${SHOWN_FIELDS.map((field) => `'${field}', record -> '${field}'`).join(', ')},
-  'account', jsonb_build_object('signatory_contact_details', record -> 'account' -> 'signatory_contact_details'),
-  'website_detail', case jsonb_typeof(record -> 'website_detail') when 'object' then (record -> 'website_detail') - 'comments' end) as record`;
+/** A select-list entry of a merchant record's `fields` and `more` (already SQL) as `record`: parts, never the whole. */
+const recordParts = (fields: readonly string[], more: Record<string, string>) =>
+  `jsonb_build_object(${[...fields.map((field) => `'${field}', record -> '${field}'`), ...Object.entries(more).map(([key, sql]) => `'${key}', ${sql}`)].join(', ')}) as record`;
+const recordPath = (path: string) => `record -> ${path.split('.').map((part) => `'${part}'`).join(' -> ')}`;
+/** The parts of a merchant record a whole item shows. */
+const SHOWN_RECORD = recordParts(['name', 'email', 'business_entity', 'pancard_number', 'pancard_name', 'business_name', 'gst_number', 'registration_address', 'document_status', 'ultimate_beneficiaries', 'bank_detail'], {
+  account: `jsonb_build_object('signatory_contact_details', ${recordPath('account.signatory_contact_details')})`,
+  website_detail: `case jsonb_typeof(${recordPath('website_detail')}) when 'object' then (${recordPath('website_detail')}) - 'comments' end`,
+});
 /** The parts the list shows: who the merchant is, a bank proof's type and file, a website's status. */
-const LISTED_FIELDS = ['name', 'email', 'business_entity', 'pancard_number', 'pancard_name', 'business_name'];
-const LISTED_RECORD = `jsonb_build_object(${LISTED_FIELDS.map((field) => `'${field}', record -> '${field}'`).join(', ')},
-  'bank_detail', jsonb_build_object('bank_verification_proof', record -> 'bank_detail' -> 'bank_verification_proof', 'bank_verification_proof_file_id', record -> 'bank_detail' -> 'bank_verification_proof_file_id'),
-  'website_detail', jsonb_build_object('website_approval_status', record -> 'website_detail' -> 'website_approval_status')) as record`;
+const LISTED_RECORD = recordParts(['name', 'email', 'business_entity', 'pancard_number', 'pancard_name', 'business_name'], {
+  bank_detail: `jsonb_build_object('bank_verification_proof', ${recordPath('bank_detail.bank_verification_proof')}, 'bank_verification_proof_file_id', ${recordPath('bank_detail.bank_verification_proof_file_id')})`,
+  website_detail: `jsonb_build_object('website_approval_status', ${recordPath('website_detail.website_approval_status')})`,
+});
 
 /** Whose document a category is, as the merchant's requirements version says; the company's when it does not say. */
 export const documentOwnerOf = (catalogue: DocumentCatalogue, category: string): DocumentOwner => catalogue.categories[category]?.owner ?? 'company';

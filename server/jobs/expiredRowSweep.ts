@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import type { JobHandler } from './jobQueue';
-import { recurringSweepJob, type RecurringSchedule } from './recurringSweepJob';
+import { batchDeleteSql, deleteInBatches, type SweepOptions, type SweepSchedule } from './deleteInBatches';
+import { recurringSweepJob } from './recurringSweepJob';
 
 /** The kind of the recurring job that deletes expired rows (queued by server/main.ts as the process starts). */
 export const EXPIRED_ROW_SWEEP_JOB = 'expired-rows.sweep';
@@ -35,33 +36,16 @@ export const EXPIRING_TABLES = [
 /** A table of {@link EXPIRING_TABLES}. */
 export type ExpiringTableName = (typeof EXPIRING_TABLES)[number]['table'];
 
-/** Bounds of one sweep. */
-export interface SweepOptions {
-  /** Rows one statement deletes at most. */
-  batchSize?: number;
-  /** Milliseconds after which a sweep starts no further batch (well inside the job's lease). */
-  budgetMs?: number;
-}
-
 /** What a sweep deleted per table it reached, and whether it stopped on its budget with expired rows left. */
 export interface SweepResult {
   deleted: Partial<Record<ExpiringTableName, number>>;
   unfinished: boolean;
 }
 
-/**
- * The SQL of one batch of a table: locks up to `$1` expired rows that no one else holds (a concurrent sweep takes
- * others, a flow updating a row keeps it) and deletes them by their row address, a TID scan; answers how many went
- * (`n`). `$2` is the application's time for a table on that clock.
- */
+/** The SQL of one batch of a table ({@link batchDeleteSql}): its expired rows. `$2` is the application's time for a table on that clock. */
 export function expiredBatchDelete({ table, column, clock, grace }: ExpiringTable): string {
   const now = clock === 'database' ? 'now()' : '$2::timestamptz';
-  const cutoff = grace ? `${now} - interval '${grace}'` : now;
-  return `with gone as (
-            delete from ${table} where ctid = any(array(
-              select ctid from ${table} where ${column} < ${cutoff} limit $1 for update skip locked))
-            returning 1)
-          select count(*)::int as n from gone`;
+  return batchDeleteSql(table, `${column} < ${grace ? `${now} - interval '${grace}'` : now}`);
 }
 
 /**
@@ -70,27 +54,13 @@ export function expiredBatchDelete({ table, column, clock, grace }: ExpiringTabl
  * `now` is the application's clock. Rows still valid are never deleted: each row is tested against the clock its own
  * flow reads, in the statement that deletes it.
  */
-export async function sweepExpiredRows(db: Database, now: Date, { batchSize = 5_000, budgetMs = 20_000 }: SweepOptions = {}): Promise<SweepResult> {
-  const started = Date.now();
-  const deleted: SweepResult['deleted'] = {};
-  for (const expiring of EXPIRING_TABLES) {
-    const sql = expiredBatchDelete(expiring);
-    const params = expiring.clock === 'database' ? [batchSize] : [batchSize, now];
-    let total = 0;
-    for (;;) {
-      if (Date.now() - started >= budgetMs) return { deleted, unfinished: true };
-      const [row] = await db.query<{ n: number }>(sql, params);
-      const n = row?.n ?? 0;
-      total += n;
-      deleted[expiring.table] = total;
-      if (n < batchSize) break;
-    }
-  }
-  return { deleted, unfinished: false };
+export function sweepExpiredRows(db: Database, now: Date, options: SweepOptions = {}): Promise<SweepResult> {
+  return deleteInBatches(
+    db,
+    EXPIRING_TABLES.map((expiring) => ({ key: expiring.table, sql: expiredBatchDelete(expiring), params: expiring.clock === 'database' ? [] : [now] })),
+    options,
+  );
 }
-
-/** Timing of the recurring sweep (hourly by default). */
-export type SweepSchedule = SweepOptions & Partial<RecurringSchedule>;
 
 /** The handler of {@link EXPIRED_ROW_SWEEP_JOB}: sweeps, then runs again after the interval (soon, if rows are left). */
 export function expiredRowSweepJob(db: Database, { intervalMs = 3_600_000, backlogDelayMs, ...options }: SweepSchedule = {}): JobHandler {

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
-import type { SweepOptions } from './expiredRowSweep';
+import { batchDeleteSql, deleteInBatches, type SweepOptions, type SweepSchedule } from './deleteInBatches';
 import type { JobHandler } from './jobQueue';
-import { recurringSweepJob, type RecurringSchedule } from './recurringSweepJob';
+import { recurringSweepJob } from './recurringSweepJob';
 
 /** The kind of the recurring job that deletes finished jobs (queued by server/main.ts as the process starts). */
 export const FINISHED_JOB_SWEEP_JOB = 'finished-jobs.sweep';
@@ -30,44 +30,25 @@ export interface FinishedJobSweepResult {
 }
 
 /**
- * The SQL of one batch: locks up to `$1` jobs of the state finished longer than its retention ago (by the database's
- * clock, which stamped updated_at), skipping those a concurrent sweep holds, and deletes them by their row address;
- * answers how many went (`n`). Served by jobs_finished_idx (migration 030).
+ * The SQL of one batch ({@link batchDeleteSql}): jobs of the state finished longer than its retention ago, by the
+ * database's clock, which stamped updated_at. Served by jobs_finished_idx (migration 030).
  */
 export function finishedJobBatchDelete({ state, keptFor }: FinishedJobRetention): string {
-  return `with gone as (
-            delete from jobs where ctid = any(array(
-              select ctid from jobs where state = '${state}' and updated_at < now() - interval '${keptFor}' limit $1 for update skip locked))
-            returning 1)
-          select count(*)::int as n from gone`;
+  return batchDeleteSql('jobs', `state = '${state}' and updated_at < now() - interval '${keptFor}'`);
 }
 
 /**
  * Deletes the jobs finished longer ago than {@link FINISHED_JOB_RETENTION} says, `batchSize` rows per statement (each
  * its own transaction), state after state until each is clean or the budget is spent.
  */
-export async function sweepFinishedJobs(db: Database, { batchSize = 5_000, budgetMs = 20_000 }: SweepOptions = {}): Promise<FinishedJobSweepResult> {
-  const started = Date.now();
-  const deleted: FinishedJobSweepResult['deleted'] = {};
-  for (const retention of FINISHED_JOB_RETENTION) {
-    const sql = finishedJobBatchDelete(retention);
-    let total = 0;
-    for (;;) {
-      if (Date.now() - started >= budgetMs) return { deleted, unfinished: true };
-      const [row] = await db.query<{ n: number }>(sql, [batchSize]);
-      const n = row?.n ?? 0;
-      total += n;
-      deleted[retention.state] = total;
-      if (n < batchSize) break;
-    }
-  }
-  return { deleted, unfinished: false };
+export function sweepFinishedJobs(db: Database, options: SweepOptions = {}): Promise<FinishedJobSweepResult> {
+  return deleteInBatches(db, FINISHED_JOB_RETENTION.map((retention) => ({ key: retention.state, sql: finishedJobBatchDelete(retention) })), options);
 }
 
-/** Timing of the recurring sweep of finished jobs (hourly by default, so each run has a small batch to delete). */
-export type FinishedJobSweepSchedule = SweepOptions & Partial<RecurringSchedule>;
-
-/** The handler of {@link FINISHED_JOB_SWEEP_JOB}: sweeps, then runs again after the interval (soon, if jobs are left). */
-export function finishedJobSweepJob(db: Database, { intervalMs = 3_600_000, backlogDelayMs, ...options }: FinishedJobSweepSchedule = {}): JobHandler {
+/**
+ * The handler of {@link FINISHED_JOB_SWEEP_JOB}: sweeps, then runs again after the interval (hourly by default, so each
+ * run has a small batch to delete; soon, if jobs are left).
+ */
+export function finishedJobSweepJob(db: Database, { intervalMs = 3_600_000, backlogDelayMs, ...options }: SweepSchedule = {}): JobHandler {
   return recurringSweepJob(() => sweepFinishedJobs(db, options), { intervalMs, backlogDelayMs });
 }
